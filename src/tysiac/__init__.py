@@ -1,0 +1,97 @@
+"""tysiac: the rules of the card game Tysiąc (Thousand, 1000) as an immutable-state engine.
+
+>>> from tysiac import new_game, legal_moves, apply
+>>> state = new_game(seed=7)
+>>> legal_moves(state)[0]
+Bid(100)
+"""
+
+from ._cards import CARDS, Card, Rank, Suit, parse_cards
+from ._engine import apply, legal_moves, new_game
+from ._errors import (
+    IllegalMoveError,
+    InvalidCardError,
+    InvalidDealError,
+    InvalidRulesError,
+    InvalidSeatError,
+    NotAMoveError,
+    TysiacError,
+)
+from ._moves import (
+    Bid,
+    Bomb,
+    ChooseMusik,
+    Claim,
+    Contract,
+    Discard,
+    Give,
+    Move,
+    Pass,
+    Play,
+    Redeal,
+)
+from ._rules import (
+    PRESETS,
+    BombPayout,
+    BombRule,
+    Declaration,
+    DefenderCap,
+    HalfRounding,
+    Layout,
+    MarriageCards,
+    RedealMarriage,
+    Rules,
+    TrumpTiming,
+)
+from ._state import DealResult, Outcome, Phase, State
+from ._views import Concealed, View, observe
+
+__version__ = "0.1.0.dev0"
+
+__all__ = [
+    "CARDS",
+    "PRESETS",
+    "Bid",
+    "Bomb",
+    "BombPayout",
+    "BombRule",
+    "Card",
+    "ChooseMusik",
+    "Claim",
+    "Concealed",
+    "Contract",
+    "DealResult",
+    "Declaration",
+    "DefenderCap",
+    "Discard",
+    "Give",
+    "HalfRounding",
+    "IllegalMoveError",
+    "InvalidCardError",
+    "InvalidDealError",
+    "InvalidRulesError",
+    "InvalidSeatError",
+    "Layout",
+    "MarriageCards",
+    "Move",
+    "NotAMoveError",
+    "Outcome",
+    "Pass",
+    "Phase",
+    "Play",
+    "Rank",
+    "Redeal",
+    "RedealMarriage",
+    "Rules",
+    "State",
+    "Suit",
+    "TrumpTiming",
+    "TysiacError",
+    "View",
+    "__version__",
+    "apply",
+    "legal_moves",
+    "new_game",
+    "observe",
+    "parse_cards",
+]

@@ -1,0 +1,276 @@
+"""Cards, suits, ranks, points, marriages and card notation.
+
+The public classes are :class:`Suit`, :class:`Rank` and :class:`Card`.  The engine itself
+works on small integers: a card is its *index* ``suit * 6 + rank`` (0..23) and a set of
+cards is a 24-bit mask with bit ``index`` set.  The tables in this module translate
+between the two forms; there is exactly one :class:`Card` object per card (see
+:data:`CARDS`), so the hot path never builds card objects.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from typing import Final
+
+import attrs
+
+from ._errors import InvalidCardError
+
+__all__ = [
+    "CARDS",
+    "Card",
+    "Rank",
+    "Suit",
+    "parse_cards",
+]
+
+
+class Suit(enum.IntEnum):
+    """The four suits, in the order of their marriage values (♠ 40 < ♣ 60 < ♦ 80 < ♥ 100)."""
+
+    SPADES = 0
+    """♠, ``S``: marriage worth 40."""
+    CLUBS = 1
+    """♣, ``C``: marriage worth 60."""
+    DIAMONDS = 2
+    """♦, ``D``: marriage worth 80."""
+    HEARTS = 3
+    """♥, ``H``: marriage worth 100."""
+
+    @property
+    def letter(self) -> str:
+        """The one-letter name used in card notation: ``S``, ``C``, ``D`` or ``H``."""
+        return "SCDH"[self]
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol: ``♠``, ``♣``, ``♦`` or ``♥``."""
+        return "♠♣♦♥"[self]
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
+    __str__ = __repr__
+
+
+class Rank(enum.IntEnum):
+    """The six ranks, from low to high in trick-taking order: 9 < J < Q < K < 10 < A."""
+
+    NINE = 0
+    """The nine: 0 points."""
+    JACK = 1
+    """The jack (*walet*): 2 points."""
+    QUEEN = 2
+    """The queen (*dama*): 3 points; half of a marriage."""
+    KING = 3
+    """The king (*król*): 4 points; half of a marriage."""
+    TEN = 4
+    """The ten (*dziesiątka*): 10 points; beats the king."""
+    ACE = 5
+    """The ace (*as*): 11 points; the highest card of its suit."""
+
+    @property
+    def letter(self) -> str:
+        """The one-letter name used in card notation: ``9``, ``J``, ``Q``, ``K``, ``T``, ``A``."""
+        return "9JQKTA"[self]
+
+    @property
+    def points(self) -> int:
+        """The card points of this rank (A 11, 10 10, K 4, Q 3, J 2, 9 0)."""
+        return RANK_POINTS[self]
+
+    def __repr__(self) -> str:
+        return f"Rank.{self.name}"
+
+    __str__ = __repr__
+
+
+#: Card points per rank, indexed by :class:`Rank`.
+RANK_POINTS: Final = (0, 2, 3, 4, 10, 11)
+
+#: Default marriage values per suit, indexed by :class:`Suit`.
+MARRIAGE_VALUES: Final = (40, 60, 80, 100)
+
+_SUIT_LETTERS: Final = {"S": 0, "C": 1, "D": 2, "H": 3, "♠": 0, "♣": 1, "♦": 2, "♥": 3}
+_SUIT_LETTERS.update({"♤": 0, "♧": 1, "♢": 2, "♡": 3})
+_RANK_LETTERS: Final = {"9": 0, "J": 1, "Q": 2, "K": 3, "T": 4, "10": 4, "A": 5}
+
+
+def _to_suit(value: object) -> Suit:
+    if isinstance(value, Suit):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 4:
+        return Suit(value)
+    raise InvalidCardError(f"{value!r} is not a suit: use Suit.SPADES .. Suit.HEARTS or 0..3")
+
+
+def _to_rank(value: object) -> Rank:
+    if isinstance(value, Rank):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 6:
+        return Rank(value)
+    raise InvalidCardError(f"{value!r} is not a rank: use Rank.NINE .. Rank.ACE or 0..5")
+
+
+@attrs.frozen(slots=True, order=True, repr=False)
+class Card:
+    """One of the 24 cards.
+
+    Cards are immutable, hashable and ordered by suit (♠ < ♣ < ♦ < ♥), then rank
+    (9 < J < Q < K < 10 < A).  ``str(card)`` is its notation (``"QH"``) and
+    ``repr(card)`` pastes back into Python (``Card.parse('QH')``).
+
+    Args:
+        suit: the suit.
+        rank: the rank.
+
+    Example:
+        >>> Card.parse("10h") == Card(Suit.HEARTS, Rank.TEN)
+        True
+        >>> str(Card.parse("Q♥")), Card.parse("QH").points
+        ('QH', 3)
+    """
+
+    suit: Suit = attrs.field(converter=_to_suit)
+    rank: Rank = attrs.field(converter=_to_rank)
+    index: int = attrs.field(init=False, eq=False, order=False, hash=False)
+    """The card's small-integer form, ``suit * 6 + rank`` (0..23)."""
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "index", self.suit * 6 + self.rank)
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Parse one card: rank ``9 J Q K T A`` (or ``10``), then suit ``S C D H`` or a symbol.
+
+        Either case is accepted: ``"QH"``, ``"qh"``, ``"10H"``, ``"TH"``, ``"Q♥"``.
+
+        Raises:
+            InvalidCardError: the text is not a card.
+        """
+        if not isinstance(text, str):
+            raise InvalidCardError(f"{text!r} is not a card: pass a string such as 'QH'")
+        t = text.strip().upper()
+        rank = _RANK_LETTERS.get(t[:-1])
+        suit = _SUIT_LETTERS.get(t[-1:])
+        if rank is None or suit is None:
+            raise InvalidCardError(
+                f"{text!r} is not a card: write the rank (9 J Q K T/10 A) then the suit"
+                " (S C D H or ♠ ♣ ♦ ♥), e.g. 'QH' or '10♠'"
+            )
+        return CARDS[suit * 6 + rank]
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        """The card whose :attr:`index` is ``index`` (0..23).
+
+        Raises:
+            InvalidCardError: ``index`` is not in 0..23.
+        """
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < 24:
+            raise InvalidCardError(f"{index!r} is not a card index: use 0..23")
+        return CARDS[index]
+
+    @property
+    def points(self) -> int:
+        """The card points of this card."""
+        return RANK_POINTS[self.rank]
+
+    @property
+    def is_marriage_card(self) -> bool:
+        """Whether this card is a king or a queen, i.e. half of a marriage."""
+        return self.rank in (Rank.QUEEN, Rank.KING)
+
+    def __str__(self) -> str:
+        return self.rank.letter + self.suit.letter
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+#: The 24 cards, indexed by :attr:`Card.index`.  Every public card is one of these objects.
+CARDS: Final[tuple[Card, ...]] = tuple(Card(Suit(i // 6), Rank(i % 6)) for i in range(24))
+
+# --- integer tables for the hot path ------------------------------------------------------
+
+FULL: Final = (1 << 24) - 1
+#: Mask of every card of a suit, indexed by suit.
+SUIT_MASK: Final = tuple(0x3F << (6 * s) for s in range(4))
+#: Mask of the cards of the same suit that beat card ``i``.
+ABOVE: Final = tuple(FULL & ~((1 << (i + 1)) - 1) & SUIT_MASK[i // 6] for i in range(24))
+#: Card points by card index.
+CARD_POINTS: Final = tuple(RANK_POINTS[i % 6] for i in range(24))
+#: Mask of all cards of one rank, indexed by rank.
+RANK_MASK: Final = tuple(sum(1 << (s * 6 + r) for s in range(4)) for r in range(6))
+#: Mask of the king and queen of a suit, indexed by suit.
+PAIR_MASK: Final = tuple((1 << (s * 6 + 2)) | (1 << (s * 6 + 3)) for s in range(4))
+QUEEN: Final = 2
+KING: Final = 3
+ACE: Final = 5
+NINE: Final = 0
+
+
+def bits(mask: int) -> list[int]:
+    """The card indexes in ``mask``, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def mask_points(mask: int) -> int:
+    """The card points of the cards in ``mask``."""
+    return (
+        11 * (mask & RANK_MASK[5]).bit_count()
+        + 10 * (mask & RANK_MASK[4]).bit_count()
+        + 4 * (mask & RANK_MASK[3]).bit_count()
+        + 3 * (mask & RANK_MASK[2]).bit_count()
+        + 2 * (mask & RANK_MASK[1]).bit_count()
+    )
+
+
+def mask_marriages(mask: int) -> list[int]:
+    """The suits whose king and queen are both in ``mask``."""
+    return [s for s in range(4) if mask & PAIR_MASK[s] == PAIR_MASK[s]]
+
+
+def mask_cards(mask: int) -> tuple[Card, ...]:
+    """The cards of ``mask`` as :class:`Card` objects, in card order."""
+    return tuple(CARDS[i] for i in bits(mask))
+
+
+def card_index(card: object) -> int:
+    """The index of a card given as a :class:`Card` or as a string."""
+    if isinstance(card, Card):
+        return card.index
+    if isinstance(card, str):
+        return Card.parse(card).index
+    raise InvalidCardError(f"{card!r} is not a card: pass a Card or a string such as 'QH'")
+
+
+def parse_cards(cards: str | Iterable[Card | str]) -> tuple[Card, ...]:
+    """Parse a list of cards: a string such as ``"AH KH 9S"`` or an iterable of cards.
+
+    Commas and any white space separate the cards of a string.  The order is kept.
+
+    Raises:
+        InvalidCardError: an item is not a card.
+
+    Example:
+        >>> parse_cards("AH, 10s q♦")
+        (Card.parse('AH'), Card.parse('TS'), Card.parse('QD'))
+    """
+    if isinstance(cards, str):
+        items: Iterable[Card | str] = cards.replace(",", " ").split()
+    else:
+        try:
+            items = list(cards)
+        except TypeError:
+            raise InvalidCardError(
+                f"{cards!r} is not a list of cards: pass a string such as 'AH KH 9S'"
+                " or an iterable of Card"
+            ) from None
+    return tuple(CARDS[card_index(c)] for c in items)

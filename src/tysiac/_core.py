@@ -1,0 +1,149 @@
+"""Shared low-level helpers of the engine: fast state copies, move tables, the deal start."""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+from typing import Final, NoReturn
+
+import attrs
+
+from ._cards import CARDS
+from ._errors import IllegalMoveError
+from ._moves import Bid, Contract, Give, Move
+from ._rules import Layout, Rules
+from ._state import DealInfo, DealResult, GameInfo, Phase, State
+from ._tables import GEOMETRY, active_seats, next_seat
+
+__all__ = [
+    "BIDS",
+    "CONTRACTS",
+    "GIVES",
+    "bid_cap",
+    "held_marriages",
+    "illegal",
+    "log",
+    "replace",
+    "start_deal",
+]
+
+_INDEX: Final = {
+    "rules": 0, "phase": 2, "to_move": 3, "winner": 4, "_hands": 6, "_stock": 7, "leader": 8,
+    "_trick": 9, "_trump": 10, "_pending_trump": 11, "_taken": 12, "_marriages": 13, "_log": 14,
+}
+_GAME_FIELDS: Final = tuple(a.name for a in attrs.fields(GameInfo))
+_DEAL_FIELDS: Final = tuple(a.name for a in attrs.fields(DealInfo))
+_GAME_ALL: Final = operator.attrgetter(*_GAME_FIELDS)
+_DEAL_ALL: Final = operator.attrgetter(*_DEAL_FIELDS)
+_GAME_INDEX: Final = {name: i for i, name in enumerate(_GAME_FIELDS)}
+_DEAL_INDEX: Final = {name: i for i, name in enumerate(_DEAL_FIELDS)}
+_GAME: Final = {"_" + a.name if a.name in ("seed", "bombs", "deck") else a.name: a.name
+                for a in attrs.fields(GameInfo)}
+_DEAL: Final = {"_" + a.name if a.name in ("musiks", "discards", "revealed", "passed", "acted")
+                else a.name: a.name for a in attrs.fields(DealInfo)}
+
+#: Shared ``Bid``/``Contract`` objects for every multiple of 5 up to 2000.
+BIDS: Final = {a: Bid(a) for a in range(0, 2001, 5)}
+CONTRACTS: Final = {a: Contract(a) for a in range(0, 2001, 5)}
+#: ``GIVES[to][card]``: shared ``Give`` objects.
+GIVES: Final = tuple(tuple(Give(c, to) for c in CARDS) for to in range(4))
+
+
+def replace(s: State, **changes: object) -> State:
+    """A copy of ``s`` with some fields (by attribute name, e.g. ``_hands``) changed."""
+    values: list[object] = list(s._c)
+    game: dict[str, object] = {}
+    deal: dict[str, object] = {}
+    for name, value in changes.items():
+        i = _INDEX.get(name)
+        if i is not None:
+            values[i] = value
+        elif name in _DEAL:
+            deal[_DEAL[name]] = value
+        else:
+            game[_GAME[name]] = value
+    if game:
+        g = list(_GAME_ALL(s._game))
+        for name, value in game.items():
+            g[_GAME_INDEX[name]] = value
+        values[1] = GameInfo(*g)
+    if deal:
+        d = list(_DEAL_ALL(s._deal))
+        for name, value in deal.items():
+            d[_DEAL_INDEX[name]] = value
+        values[5] = DealInfo(*d)
+    return State(tuple(values))  # type: ignore[arg-type]
+
+
+def held_marriages(rules: Rules, hand: int) -> int:
+    """The total value of the marriages (K and Q of a suit) in ``hand``."""
+    pairs = hand >> 2 & hand >> 3 & 0x041041
+    return rules._play.marriage_sums[
+        (pairs & 1) | (pairs >> 5 & 2) | (pairs >> 10 & 4) | (pairs >> 15 & 8)]
+
+
+def bid_cap(rules: Rules, hand: int) -> int:
+    """The highest bid or contract allowed with ``hand`` (RULES.md 3.3, ``bid_cap_marriages``)."""
+    if not rules.bid_cap_marriages:
+        return rules.max_bid
+    return min(rules.max_bid, 120 + held_marriages(rules, hand))
+
+
+def log(s: State, seat: int, move: Move) -> tuple[object, ...]:
+    """The deal log of ``s`` with ``(seat, move)`` appended (a shared-tail linked list)."""
+    return (s._log, seat, move)
+
+
+def illegal(s: State, move: object, rule: str) -> NoReturn:
+    """Raise :class:`IllegalMoveError` naming the move, the phase and the rule."""
+    who = "" if s.to_move is None else f" by seat {s.to_move}"
+    raise IllegalMoveError(f"{move!r}{who} is illegal in {s.phase!r}: {rule}")
+
+
+def split_deck(rules: Rules, dealer: int, deck: tuple[int, ...]) -> tuple[
+        tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The hands (per seat), musiks and stock that ``deck`` makes in this layout.
+
+    Deck order: the hands of the seats in play in seat order, then each musik, then the
+    stock (next card to draw first).
+    """
+    geo = GEOMETRY[rules.layout]
+    size = geo.hand
+    hands = [0] * rules.players
+    pos = 0
+    for seat in sorted(rules._play.active_seats[dealer]):
+        m = 0
+        for c in deck[pos:pos + size]:
+            m |= 1 << c
+        hands[seat] = m
+        pos += size
+    musiks = []
+    for size in geo.musiks:
+        m = 0
+        for c in deck[pos:pos + size]:
+            m |= 1 << c
+        musiks.append(m)
+        pos += size
+    return tuple(hands), tuple(musiks), deck[pos:]
+
+
+def start_deal(rules: Rules, seed: int, deal_number: int, dealer: int, scores: tuple[int, ...],
+               bombs: tuple[int, ...], sheet: tuple[object, ...],
+               deck: tuple[int, ...]) -> State:
+    """The first state of a deal dealt from ``deck``."""
+    hands, musiks, stock = split_deck(rules, dealer, deck)
+    first = rules._play.active_seats[dealer][0]
+    revealed = musiks[0] if rules.layout is Layout.TWO_OPEN_MUSIK else 0
+    if GEOMETRY[rules.layout].auction:
+        phase, leader = Phase.AUCTION, None
+    else:
+        phase, leader = Phase.PLAY, first
+    return State((
+        rules, GameInfo(seed, deal_number, dealer, scores, bombs, sheet, deck), phase, first,
+        None, DealInfo(musiks, 0, revealed, 0, None, 0, 0, None, None), hands, stock, leader,
+        (), -1, -1, (0,) * rules.players, (), (),
+    ))
+
+
+Applier = Callable[[State, Move], State]
+Lister = Callable[[State], tuple[Move, ...]]

@@ -1,0 +1,48 @@
+"""The seeded card generator and the deal itself.
+
+Deals must be the same on every Python version, so the shuffle does not use
+:mod:`random`.  The generator is SplitMix64 (Steele, Lea and Flood, 2014): a 64-bit
+counter advanced by the golden-ratio constant and passed through a fixed mixing
+function.  Deal ``k`` (from 1) of a game with seed ``s`` starts its own stream at
+``mix(s + k * GOLDEN)``; its first two outputs make one 128-bit number ``x`` (the first
+output in the high half).  The 24 card indexes ``0..23`` are then shuffled with a
+Fisher–Yates pass from the top: for ``i`` from 23 down to 1, ``x, j = divmod(x, i + 1)``
+and cards ``i`` and ``j`` swap places.  That reads ``x`` as a mixed-radix number, so each
+of the 24! orders has probability within ``24! / 2**128`` (below ``2**-48``) of uniform.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = ["GOLDEN", "mix64", "shuffled_deck", "splitmix64"]
+
+MASK64: Final = (1 << 64) - 1
+GOLDEN: Final = 0x9E3779B97F4A7C15
+
+
+def mix64(z: int) -> int:
+    """SplitMix64's output function: a bijection of 64-bit integers."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return z ^ (z >> 31)
+
+
+def splitmix64(state: int, count: int) -> list[int]:
+    """The first ``count`` outputs of SplitMix64 started at ``state``."""
+    out = []
+    for _ in range(count):
+        state = (state + GOLDEN) & MASK64
+        out.append(mix64(state))
+    return out
+
+
+def shuffled_deck(seed: int, deal_number: int) -> tuple[int, ...]:
+    """The 24 card indexes in the order dealt for deal ``deal_number`` of game ``seed``."""
+    first, second = splitmix64(mix64((seed + deal_number * GOLDEN) & MASK64), 2)
+    x = first << 64 | second
+    deck = list(range(24))
+    for i in range(23, 0, -1):
+        x, j = divmod(x, i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return tuple(deck)

@@ -1,0 +1,187 @@
+"""The public entry points: :func:`new_game`, :func:`legal_moves` and :func:`apply`."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from ._auction import apply_auction, legal_auction
+from ._cards import Card, card_index
+from ._core import Applier, Lister, start_deal
+from ._dealing import MASK64, shuffled_deck
+from ._errors import (
+    IllegalMoveError,
+    InvalidCardError,
+    InvalidDealError,
+    InvalidRulesError,
+    NotAMoveError,
+)
+from ._moves import MOVE_TYPES, Move, Play
+from ._musik import (
+    apply_choose,
+    apply_contract,
+    apply_discard,
+    apply_give,
+    legal_choose,
+    legal_contract,
+    legal_discard,
+    legal_give,
+)
+from ._rules import Rules
+from ._state import Phase, State
+from ._tables import GEOMETRY, active_seats
+from ._tricks import apply_play, legal_play
+
+__all__ = ["apply", "legal_moves", "new_game"]
+
+
+def _no_moves(s: State) -> tuple[Move, ...]:
+    return ()
+
+
+def _game_over(s: State, move: Move) -> State:
+    raise IllegalMoveError(
+        f"{move!r} is illegal in {s.phase!r}: the game is over (seat {s.winner} won)"
+    )
+
+
+_PLAY: Final = Phase.PLAY
+_LEGAL: Final[dict[Phase, Lister]] = {
+    Phase.AUCTION: legal_auction,
+    Phase.CHOOSE_MUSIK: legal_choose,
+    Phase.DISCARD: legal_discard,
+    Phase.GIVE: legal_give,
+    Phase.CONTRACT: legal_contract,
+    Phase.PLAY: legal_play,
+    Phase.GAME_OVER: _no_moves,
+}
+_APPLY: Final[dict[Phase, Applier]] = {
+    Phase.AUCTION: apply_auction,
+    Phase.CHOOSE_MUSIK: apply_choose,
+    Phase.DISCARD: apply_discard,
+    Phase.GIVE: apply_give,
+    Phase.CONTRACT: apply_contract,
+    Phase.PLAY: apply_play,
+    Phase.GAME_OVER: _game_over,
+}
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Every legal move in ``state``, in a stable order; empty only when the game is over.
+
+    The order, phase by phase: auction: ``Pass()``, bids ascending, ``Redeal()``; two
+    musiks: ``ChooseMusik(0)``, ``ChooseMusik(1)``; giving and discarding: by card; contract:
+    amounts ascending, then ``Bomb()``; play: by card (each declaring ``meld=True`` play right
+    after its plain play), then ``Claim()``.  Cards are ordered by suit (♠ ♣ ♦ ♥), then rank.
+    """
+    phase = state._c[2]
+    if phase is _PLAY:
+        return legal_play(state)
+    return _LEGAL[phase](state)
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after ``move``; ``state`` itself is never changed.
+
+    When the move ends a deal, the deal is scored and the returned state is the first of
+    the next deal (dealt from the game's seed), or the end of the game.
+
+    Raises:
+        IllegalMoveError: ``move`` is not in ``legal_moves(state)``; the message names the
+            move, the phase and the rule it breaks.
+        NotAMoveError: ``move`` is not a move object at all.
+    """
+    if type(move) is Play and state._c[2] is _PLAY:
+        return apply_play(state, move)
+    if not isinstance(move, MOVE_TYPES):
+        raise NotAMoveError(
+            f"{move!r} is not a move: pass Bid, Pass, Redeal, ChooseMusik, Give, Discard, "
+            f"Contract, Bomb, Play or Claim (phase {state.phase!r})"
+        )
+    return _APPLY[state.phase](state, move)
+
+
+def new_game(rules: Rules | None = None, *, seed: int | None = None,
+             deal: str | Sequence[str | Iterable[Card | str]] | None = None,
+             scores: Sequence[int] | None = None) -> State:
+    """Start a game.
+
+    Args:
+        rules: the rules (default ``Rules()``, the "app" preset).
+        seed: makes every deal of the game reproducible; any int.  Without a seed, one is
+            drawn from the operating system.
+        deal: fixes the first deal: the hands in seat order, then each musik, then the stock
+            (next card first), each a string such as ``"AH KH 9S"`` or an iterable of cards.
+            A sitting-out dealer's hand is ``""``.  Later deals come from the seed.
+        scores: the starting score of each seat (default zeros).
+
+    Raises:
+        InvalidDealError: ``deal`` or ``scores`` do not fit the rules.
+        InvalidRulesError: ``rules`` is not a :class:`Rules`.
+    """
+    if rules is None:
+        rules = Rules()
+    elif not isinstance(rules, Rules):
+        raise InvalidRulesError(f"rules={rules!r} is not a Rules object: use Rules.preset(name)")
+    if seed is None:
+        seed = secrets.randbits(64)
+    elif not isinstance(seed, int) or isinstance(seed, bool):
+        raise InvalidDealError(f"seed={seed!r} must be an int")
+    seed &= MASK64
+    n = rules.players
+    if scores is None:
+        start = (0,) * n
+    else:
+        try:
+            start = tuple(scores)
+        except TypeError:
+            raise InvalidDealError(f"scores={scores!r} must be {n} ints") from None
+        if len(start) != n or not all(isinstance(x, int) and not isinstance(x, bool)
+                                      for x in start):
+            raise InvalidDealError(f"scores={scores!r} must be {n} ints, one per seat")
+    dealer = rules.first_dealer
+    deck = shuffled_deck(seed, 1) if deal is None else _deck_from(rules, dealer, deal)
+    return start_deal(rules, seed, 1, dealer, start, (0,) * n, (), deck)
+
+
+def _deck_from(rules: Rules, dealer: int,
+               deal: str | Sequence[str | Iterable[Card | str]]) -> tuple[int, ...]:
+    geo = GEOMETRY[rules.layout]
+    if isinstance(deal, str):
+        raise InvalidDealError("deal must be a list: the hands in seat order, then the musik(s)"
+                               ", then the stock, e.g. ['AH KH ...', '...', '...', '9S JS QS']")
+    try:
+        parts = list(deal)
+    except TypeError:
+        raise InvalidDealError(f"deal={deal!r} must be a list of hands and musiks") from None
+    expected = [geo.hand if s in active_seats(rules.layout, dealer) else 0 for s in range(geo.players)]
+    expected += list(geo.musiks)
+    if geo.stock:
+        expected.append(geo.stock)
+    names = [f"hand of seat {s}" for s in range(geo.players)]
+    names += [f"musik {i}" for i in range(len(geo.musiks))] + ["stock"] * bool(geo.stock)
+    if len(parts) != len(expected):
+        raise InvalidDealError(
+            f"deal has {len(parts)} parts; {rules.layout!r} with dealer {dealer} needs "
+            f"{len(expected)}: {', '.join(f'{nm} ({k} cards)' for nm, k in zip(names, expected, strict=True))}"
+        )
+    order: list[list[int]] = []
+    for part, size, name in zip(parts, expected, names, strict=True):
+        try:
+            if isinstance(part, str):
+                idx = [card_index(t) for t in part.replace(",", " ").split()]
+            else:
+                idx = [card_index(c) for c in part]
+        except (InvalidCardError, TypeError) as exc:
+            raise InvalidDealError(f"{name}: {exc}") from None
+        if len(idx) != size:
+            raise InvalidDealError(f"{name} has {len(idx)} cards, needs {size}")
+        order.append(idx)
+    flat = [c for part in order for c in part]
+    if len(set(flat)) != 24:
+        seen: set[int] = set()
+        dup = next(c for c in flat if c in seen or seen.add(c))  # type: ignore[func-returns-value]
+        raise InvalidDealError(f"{Card.from_index(dup)} is dealt twice")
+    # deck order: the active hands in seat order, then the musiks, then the stock
+    return tuple(c for part in order for c in part)

@@ -1,0 +1,49 @@
+"""The exception hierarchy: every error the library raises is a :class:`TysiacError`.
+
+Each class also inherits the built-in exception a caller would naturally catch, so
+``except ValueError`` keeps working for code that does not know about tysiac.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "IllegalMoveError",
+    "InvalidCardError",
+    "InvalidDealError",
+    "InvalidRulesError",
+    "InvalidSeatError",
+    "NotAMoveError",
+    "TysiacError",
+]
+
+
+class TysiacError(Exception):
+    """Base class of every exception raised by :mod:`tysiac`."""
+
+
+class InvalidCardError(TysiacError, ValueError):
+    """A card (or a list of cards) could not be parsed or does not exist."""
+
+
+class InvalidRulesError(TysiacError, ValueError):
+    """A :class:`~tysiac.Rules` object that cannot be played: the message names the options."""
+
+
+class InvalidDealError(TysiacError, ValueError):
+    """The ``deal`` or ``scores`` given to :func:`~tysiac.new_game` do not fit the rules."""
+
+
+class InvalidSeatError(TysiacError, ValueError):
+    """A seat number outside ``0 .. players - 1``."""
+
+
+class IllegalMoveError(TysiacError, ValueError):
+    """A move that is not among :func:`~tysiac.legal_moves` of the state it was applied to.
+
+    The message names the move, the phase and the rule that forbids it.  The state the
+    move was applied to is left unchanged (states are immutable).
+    """
+
+
+class NotAMoveError(IllegalMoveError, TypeError):
+    """Something that is not a move object at all was passed to :func:`~tysiac.apply`."""

@@ -1,0 +1,158 @@
+"""The moves: small frozen objects passed to :func:`~tysiac.apply`.
+
+Every move's ``repr`` pastes back into Python, e.g. ``Play(Card.parse('QH'))``.  The
+engine hands out shared instances (one ``Play`` per card, one ``Bid`` per amount), so
+collecting legal moves allocates nothing; moves built by the caller compare equal to them.
+"""
+
+from __future__ import annotations
+
+from typing import Final, TypeAlias
+
+import attrs
+
+from ._cards import CARDS, Card, card_index
+
+__all__ = [
+    "Bid",
+    "Bomb",
+    "ChooseMusik",
+    "Claim",
+    "Contract",
+    "Discard",
+    "Give",
+    "Move",
+    "Pass",
+    "Play",
+    "Redeal",
+]
+
+
+def _card(value: Card | str) -> Card:
+    return CARDS[card_index(value)]
+
+
+@attrs.frozen(slots=True, repr=False)
+class Bid:
+    """Bid ``amount`` in the auction (the forced opening bid is a ``Bid`` too)."""
+
+    amount: int
+
+    def __repr__(self) -> str:
+        return f"Bid({self.amount!r})"
+
+
+@attrs.frozen(slots=True, repr=False)
+class Pass:
+    """Pass in the auction: final for this deal."""
+
+    def __repr__(self) -> str:
+        return "Pass()"
+
+
+@attrs.frozen(slots=True, repr=False)
+class Redeal:
+    """Ask for a redeal instead of making one's first auction move (four nines, few points)."""
+
+    def __repr__(self) -> str:
+        return "Redeal()"
+
+
+@attrs.frozen(slots=True, repr=False)
+class ChooseMusik:
+    """Two players: the declarer takes musik ``index`` (0 or 1)."""
+
+    index: int
+
+    def __repr__(self) -> str:
+        return f"ChooseMusik({self.index!r})"
+
+
+@attrs.frozen(slots=True, repr=False)
+class Give:
+    """The declarer gives ``card`` face down to seat ``to`` (the left-hand opponent first).
+
+    ``card`` may be given as a :class:`~tysiac.Card` or as a string such as ``"9S"``.
+    """
+
+    card: Card = attrs.field(converter=_card)
+    to: int
+
+    def __repr__(self) -> str:
+        return f"Give({self.card!r}, to={self.to!r})"
+
+
+@attrs.frozen(slots=True, repr=False)
+class Discard:
+    """Two players: the declarer puts ``card`` away face down after taking a musik."""
+
+    card: Card = attrs.field(converter=_card)
+
+    def __repr__(self) -> str:
+        return f"Discard({self.card!r})"
+
+
+@attrs.frozen(slots=True, repr=False)
+class Contract:
+    """The declarer names the contract: at least the bid."""
+
+    amount: int
+
+    def __repr__(self) -> str:
+        return f"Contract({self.amount!r})"
+
+
+@attrs.frozen(slots=True, repr=False)
+class Bomb:
+    """The declarer throws a bomb (*bomba*) instead of naming a contract: the deal is not played."""
+
+    def __repr__(self) -> str:
+        return "Bomb()"
+
+
+@attrs.frozen(slots=True, repr=False)
+class Play:
+    """Play ``card`` to the trick.
+
+    ``meld=True`` declares the marriage that the card completes, where
+    :attr:`Rules.declaration <tysiac.Rules.declaration>` is ``OPTIONAL``; under automatic
+    declaration the engine declares by itself and ``meld`` stays ``False``.
+    """
+
+    card: Card = attrs.field(converter=_card)
+    meld: bool = False
+
+    def __repr__(self) -> str:
+        if self.meld:
+            return f"Play({self.card!r}, meld=True)"
+        return f"Play({self.card!r})"
+
+
+@attrs.frozen(slots=True, repr=False)
+class Claim:
+    """The declarer lays the cards down and takes every remaining trick (*wykładanie*)."""
+
+    def __repr__(self) -> str:
+        return "Claim()"
+
+
+#: Any move.
+Move: TypeAlias = Bid | Pass | Redeal | ChooseMusik | Give | Discard | Contract | Bomb | Play | Claim
+
+MOVE_TYPES: Final = (Bid, Pass, Redeal, ChooseMusik, Give, Discard, Contract, Bomb, Play, Claim)
+
+# shared instances handed out by legal_moves
+PASS: Final = Pass()
+REDEAL: Final = Redeal()
+BOMB: Final = Bomb()
+CLAIM: Final = Claim()
+PLAYS: Final = tuple(Play(c) for c in CARDS)
+#: ``SUIT_PLAYS[suit][bits]``: the ``Play`` moves of the cards of ``suit`` whose rank bits
+#: (bit ``rank``) are set in ``bits`` (0..63), in rank order.
+SUIT_PLAYS: Final = tuple(
+    tuple(tuple(PLAYS[s * 6 + r] for r in range(6) if chunk >> r & 1) for chunk in range(64))
+    for s in range(4)
+)
+MELDS: Final = tuple(Play(c, meld=True) for c in CARDS)
+DISCARDS: Final = tuple(Discard(c) for c in CARDS)
+CHOOSE: Final = (ChooseMusik(0), ChooseMusik(1))

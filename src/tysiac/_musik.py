@@ -1,0 +1,217 @@
+"""After the auction: the musik shown and taken, cards given or discarded, the contract, the bomb."""
+
+from __future__ import annotations
+
+from ._cards import bits
+from ._core import CONTRACTS, GIVES, bid_cap, illegal, log, replace
+from ._moves import BOMB, CHOOSE, DISCARDS, Bomb, ChooseMusik, Contract, Discard, Give, Move
+from ._rules import BombRule, Layout, Rules
+from ._scoring import finish_deal
+from ._state import DealInfo, Outcome, Phase, State
+from ._tables import GEOMETRY, next_seat
+from ._tricks import start_play
+
+__all__ = [
+    "after_auction",
+    "apply_choose",
+    "apply_contract",
+    "apply_discard",
+    "apply_give",
+    "legal_choose",
+    "legal_contract",
+    "legal_discard",
+    "legal_give",
+]
+
+
+def _musik_hidden(s: State) -> bool:
+    """RULES.md 4: at an unraised forced opening bid the musik may stay hidden."""
+    return s.rules.hide_musik_at_opening_bid and s.bid == s.rules.opening_bid
+
+
+def after_auction(s: State) -> State:
+    """The state once the auction has a declarer: take or choose the musik, or go on."""
+    decl = s.declarer
+    assert decl is not None
+    c = s._c
+    layout = c[0].layout
+    if layout is Layout.THREE or layout is Layout.FOUR_SITTER:
+        d = c[5]
+        musik = d.musiks[0]
+        hands = list(c[6])
+        hands[decl] |= musik
+        deal = DealInfo((), d.discards, 0 if _musik_hidden(s) else musik, d.bid, d.bidder,
+                        d.passed, d.acted, decl, None)
+        return State((c[0], c[1], Phase.GIVE, decl, None, deal, tuple(hands), *c[7:]))
+    if layout in (Layout.TWO_CLASSIC, Layout.TWO_MUSIKS_OF_THREE):
+        return replace(s, phase=Phase.CHOOSE_MUSIK, to_move=decl)
+    if layout is Layout.TWO_OPEN_MUSIK:
+        hands = list(s._hands)
+        hands[decl] |= s._musiks[0]
+        return replace(s, phase=Phase.DISCARD, to_move=decl, _hands=tuple(hands), _musiks=())
+    return replace(s, phase=Phase.CONTRACT, to_move=decl)
+
+
+# --- two musiks: choose one, then discard ----------------------------------------------------
+
+
+def legal_choose(s: State) -> tuple[Move, ...]:
+    """``ChooseMusik(0)``, ``ChooseMusik(1)``."""
+    return CHOOSE
+
+
+def apply_choose(s: State, move: Move) -> State:
+    """Take the chosen musik: it is shown to the opponent, unless hidden (RULES.md 5.1)."""
+    if not isinstance(move, ChooseMusik) or move not in CHOOSE:
+        illegal(s, move, "the declarer takes one of the two musiks: ChooseMusik(0) or (1)")
+    decl = s.declarer
+    assert decl is not None
+    musik = s._musiks[move.index]
+    hands = list(s._hands)
+    hands[decl] |= musik
+    musiks = (0, s._musiks[1]) if move.index == 0 else (s._musiks[0], 0)
+    return replace(s, phase=Phase.DISCARD, _hands=tuple(hands), _musiks=musiks,
+                   _revealed=0 if _musik_hidden(s) else musik, _log=log(s, decl, move))
+
+
+def legal_discard(s: State) -> tuple[Move, ...]:
+    """``Discard(card)`` for each card in the declarer's hand, in card order."""
+    decl = s.declarer
+    assert decl is not None
+    return tuple(DISCARDS[c] for c in bits(s._hands[decl]))
+
+
+def apply_discard(s: State, move: Move) -> State:
+    """Put a card away face down; after the last one the contract is named."""
+    decl = s.declarer
+    assert decl is not None
+    if not isinstance(move, Discard):
+        illegal(s, move, "the declarer must put cards away with Discard(card)")
+    c = move.card.index
+    if not s._hands[decl] >> c & 1:
+        illegal(s, move, f"{move.card} is not in the declarer's hand")
+    hands = list(s._hands)
+    hands[decl] ^= 1 << c
+    discards = s._discards | 1 << c
+    done = discards.bit_count() == GEOMETRY[s.rules.layout].discard
+    return replace(s, phase=Phase.CONTRACT if done else Phase.DISCARD, _hands=tuple(hands),
+                   _discards=discards, _log=log(s, decl, move))
+
+
+# --- three-handed play: give one card to each opponent --------------------------------------
+
+
+def _give_target(s: State) -> int:
+    c = s._c
+    decl = c[5].declarer
+    assert decl is not None
+    nxt = c[0]._play.next_seat[c[1].dealer]
+    # the declarer holds 10 cards before the first give, 9 before the second
+    return nxt[decl] if c[6][decl].bit_count() == 10 else nxt[nxt[decl]]
+
+
+def legal_give(s: State) -> tuple[Move, ...]:
+    """``Give(card, to)`` for each card in hand, to the left-hand opponent first."""
+    decl = s._c[5].declarer
+    assert decl is not None
+    row = GIVES[_give_target(s)]
+    return tuple([row[c] for c in bits(s._c[6][decl])])
+
+
+def apply_give(s: State, move: Move) -> State:
+    """Give one card face down; after the second the contract is named."""
+    c = s._c
+    decl = c[5].declarer
+    assert decl is not None
+    if type(move) is not Give:
+        illegal(s, move, "the declarer must give a card to each opponent with Give(card, to)")
+    target = _give_target(s)
+    card = move.card.index
+    if move.to != target:
+        illegal(s, move, f"the next card goes to seat {target}: the left-hand opponent first, "
+                         "then the right-hand one (RULES.md 3.4)")
+    if not c[6][decl] >> card & 1:
+        illegal(s, move, f"{move.card} is not in the declarer's hand")
+    hands = list(c[6])
+    hands[decl] ^= 1 << card
+    hands[target] |= 1 << card
+    done = target != c[0]._play.next_seat[c[1].dealer][decl]
+    return State((c[0], c[1], Phase.CONTRACT if done else Phase.GIVE, c[3], c[4], c[5],
+                  tuple(hands), *c[7:14], (c[14], decl, move)))
+
+
+# --- the contract and the bomb ---------------------------------------------------------------
+
+
+def contract_cap(s: State) -> int:
+    """The highest contract the declarer may name now (RULES.md 3.5)."""
+    decl = s.declarer
+    assert decl is not None
+    if not s.rules.contract_raise:
+        return s.bid
+    return max(s.bid, bid_cap(s.rules, s._hands[decl]))
+
+
+def may_bomb(s: State) -> bool:
+    """Whether the declarer may throw a bomb now (seed 004; options ``bomb*``)."""
+    r: Rules = s.rules
+    decl = s.declarer
+    assert decl is not None
+    if r.bomb is BombRule.OFF or s._bombs[decl] >= r.bombs_per_player:
+        return False
+    if r.bomb is BombRule.AT_OPENING_BID:
+        return s.bid == r.opening_bid
+    if r.bomb is BombRule.UP_TO_120:
+        return s.bid <= 120
+    return True
+
+
+def legal_contract(s: State) -> tuple[Move, ...]:
+    """``Contract(amount)`` ascending from the bid, then ``Bomb()`` where allowed."""
+    step = s.rules.bid_step
+    moves: list[Move] = [CONTRACTS[a] if a in CONTRACTS else Contract(a)
+                         for a in range(s.bid, contract_cap(s) + 1, step)]
+    if may_bomb(s):
+        moves.append(BOMB)
+    return tuple(moves)
+
+
+def apply_contract(s: State, move: Move) -> State:
+    """Name the contract and start the play, or bomb and end the deal."""
+    decl = s.declarer
+    assert decl is not None
+    if isinstance(move, Bomb):
+        if not may_bomb(s):
+            r = s.rules
+            why = ("bombs are off (Rules.bomb)" if r.bomb is BombRule.OFF else
+                   f"seat {decl} has used its {r.bombs_per_player} bomb(s)"
+                   if s._bombs[decl] >= r.bombs_per_player else
+                   f"a bomb is not allowed at a bid of {s.bid} under {r.bomb!r}")
+            illegal(s, move, why)
+        bombs = list(s._bombs)
+        bombs[decl] += 1
+        s = replace(s, _bombs=tuple(bombs), _log=log(s, decl, move))
+        return finish_deal(s, s._taken, Outcome.BOMBED)
+    if not isinstance(move, Contract):
+        illegal(s, move, "the declarer must name the contract with Contract(amount)")
+    cap = contract_cap(s)
+    step = s.rules.bid_step
+    a = move.amount
+    if not isinstance(a, int) or a not in range(s.bid, cap + 1, step):
+        if isinstance(a, int) and a < s.bid:
+            why = f"the contract must be at least the bid, {s.bid} (RULES.md 3.5)"
+        elif isinstance(a, int) and a % step == 0 and not s.rules.contract_raise:
+            why = "the contract must equal the bid (Rules.contract_raise=False)"
+        elif isinstance(a, int) and a % step == 0:
+            why = (f"the contract may not exceed {cap}: 120 plus the marriages now in hand, "
+                   "or the bid (RULES.md 3.5)")
+        else:
+            why = f"contracts are multiples of {step}"
+        illegal(s, move, why)
+    c = s._c
+    d = c[5]
+    deal = DealInfo(d.musiks, d.discards, d.revealed, d.bid, d.bidder, d.passed, d.acted, decl,
+                    a)
+    return start_play(State((c[0], c[1], Phase.PLAY, decl, None, deal, c[6], c[7], decl, (),
+                             *c[10:14], (c[14], decl, move))))
+

@@ -1,0 +1,462 @@
+"""The frozen :class:`Rules` object, its option enums and the named presets."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, Final, NamedTuple, TypeVar
+
+import attrs
+
+from ._errors import InvalidRulesError
+
+__all__ = [
+    "PRESETS",
+    "BombPayout",
+    "BombRule",
+    "Declaration",
+    "DefenderCap",
+    "HalfRounding",
+    "Layout",
+    "MarriageCards",
+    "RedealMarriage",
+    "Rules",
+    "TrumpTiming",
+]
+
+
+class _Option(enum.Enum):
+    """An enum whose members repr as ``Class.MEMBER`` and can be built from their value."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+    __str__ = __repr__
+    # members are singletons: identity hashing is correct and much faster than Enum's
+    __hash__ = object.__hash__
+
+
+class Layout(_Option):
+    """How the cards are dealt and which phases a deal has; each layout fixes the player count."""
+
+    THREE = "three"
+    """3 players: 7 cards each and a musik of 3 (RULES.md 3.1)."""
+    TWO_CLASSIC = "two-classic"
+    """2 players: 10 cards each, two musiks of 2; choose one, discard 2 (RULES.md 5.1)."""
+    TWO_MUSIKS_OF_THREE = "two-musiks-of-three"
+    """2 players: 9 cards each, two musiks of 3; choose one, discard 3 (RULES.md 5.2)."""
+    TWO_NO_MUSIK = "two-no-musik"
+    """2 players: 12 cards each, no musik (RULES.md 5.3)."""
+    TWO_DRAW = "two-draw"
+    """2 players, *Tysiąc dobierany*: 6 cards each and a stock of 12; no auction (RULES.md 5.4)."""
+    TWO_OPEN_MUSIK = "two-open-musik"
+    """2 players: 7 cards each, an open musik of 2 and a stock of 8 (RULES.md 5.5)."""
+    FOUR_SITTER = "four-sitter"
+    """4 players: the dealer sits out and scores the musik; the others play 3-handed."""
+    FOUR_ALL_PLAY = "four-all-play"
+    """4 players: 6 cards each, no musik; marriages may be declared "on someone"."""
+
+    @property
+    def players(self) -> int:
+        """The number of players this layout is for."""
+        return 2 if self.value.startswith("two") else 4 if self.value.startswith("four") else 3
+
+
+#: The layout used when only the player count is given.
+DEFAULT_LAYOUT: Final = {2: Layout.TWO_CLASSIC, 3: Layout.THREE, 4: Layout.FOUR_SITTER}
+
+
+class RedealMarriage(_Option):
+    """Which redeal conditions a marriage in the hand blocks."""
+
+    NEVER = "never"
+    """A marriage blocks neither condition."""
+    POINTS = "points"
+    """A marriage blocks the low-points condition only (app: "fewer than 10 and no marriage")."""
+    BOTH = "both"
+    """A marriage blocks both the points and the four-nines condition (pl)."""
+
+
+class BombRule(_Option):
+    """When the declarer may throw a bomb (*bomba*) instead of playing (seed 004)."""
+
+    OFF = "off"
+    """No bomb."""
+    AT_OPENING_BID = "at-opening-bid"
+    """Only when the bid is the forced opening bid (100) that nobody raised."""
+    UP_TO_120 = "up-to-120"
+    """When the bid is at most 120."""
+    ANY_BID = "any-bid"
+    """At any bid."""
+
+
+class BombPayout(_Option):
+    """What each opponent scores when the declarer bombs."""
+
+    SIXTY = "sixty"
+    """60 points each."""
+    HALF_BID = "half-bid"
+    """Half the bid, rounded up to a multiple of 10 (a bomb at 210 gives 110 each)."""
+
+
+class MarriageCards(_Option):
+    """Which card of a marriage declares it when led."""
+
+    KING_OR_QUEEN = "king-or-queen"
+    """Leading the king or the queen declares (app)."""
+    QUEEN_ONLY = "queen-only"
+    """Only leading the queen declares."""
+
+
+class Declaration(_Option):
+    """Whether leading a marriage card declares the marriage by itself."""
+
+    AUTOMATIC = "automatic"
+    """The engine declares every marriage that is led (app): ``Play(card)`` declares."""
+    OPTIONAL = "optional"
+    """The player chooses: ``Play(card, meld=True)`` declares, ``Play(card)`` does not."""
+
+
+class TrumpTiming(_Option):
+    """From when a declared marriage's suit is trump."""
+
+    THIS_TRICK = "this-trick"
+    """At once: the led card is already a trump (app)."""
+    NEXT_TRICK = "next-trick"
+    """From the next trick on."""
+
+
+class HalfRounding(_Option):
+    """How a defender's total ending in exactly 5 is rounded to a multiple of 10."""
+
+    DOWN = "down"
+    """25 → 20 (app, pl)."""
+    UP = "up"
+    """25 → 30, "as in mathematics"."""
+
+
+class DefenderCap(_Option):
+    """What happens to a non-declarer whose score would reach the target."""
+
+    BELOW_TARGET = "below-target"
+    """Held at target − 10 (990) (app, pl)."""
+    NOTHING = "nothing"
+    """Scores nothing for that deal."""
+    NONE = "none"
+    """No cap: a defender may reach the target and win (ro)."""
+
+
+_E = TypeVar("_E", bound=_Option)
+
+
+def _enum_converter(cls: type[_E]) -> Callable[[object], _E]:
+    def convert(value: object) -> _E:
+        if isinstance(value, cls):
+            return value
+        try:
+            return cls(value)
+        except ValueError:
+            choices = ", ".join(repr(m.value) for m in cls)
+            raise InvalidRulesError(
+                f"{value!r} is not a {cls.__name__}: use a {cls.__name__} member or one of {choices}"
+            ) from None
+
+    convert.__name__ = f"to_{cls.__name__}"
+    return convert
+
+
+def _to_values(value: object) -> tuple[int, int, int, int]:
+    try:
+        items = tuple(value)  # type: ignore[call-overload]
+    except TypeError:
+        raise InvalidRulesError(
+            f"marriage_values={value!r}: give four ints, for ♠ ♣ ♦ ♥"
+        ) from None
+    if len(items) != 4 or not all(isinstance(v, int) and not isinstance(v, bool) for v in items):
+        raise InvalidRulesError(f"marriage_values={value!r}: give four ints, for ♠ ♣ ♦ ♥")
+    return (items[0], items[1], items[2], items[3])
+
+
+def _default_layout(self: Any) -> Layout:
+    return DEFAULT_LAYOUT.get(self.players, Layout.THREE)
+
+
+def _default_barrel(self: Any) -> int | None:
+    target = self.target
+    return target * 4 // 5 if isinstance(target, int) else None
+
+
+class PlayFlags(NamedTuple):
+    """The play options of a :class:`Rules`, unpacked once for the hot path."""
+
+    must_beat: bool
+    must_trump: bool
+    trump_when_cannot_overtrump: bool
+    meld_first_trick: bool
+    queen_only: bool
+    optional: bool
+    trump_next: bool
+    on_someone: bool
+    free_while_stock: bool
+    active: int
+    claim: bool
+    auto_claim: bool
+    next_seat: tuple[tuple[int, ...], ...]  # indexed by dealer, then seat
+    active_seats: tuple[tuple[int, ...], ...]  # indexed by dealer: seats in play from the left
+    marriage_sums: tuple[int, ...]  # indexed by a 4-bit set of suits: their marriage values
+
+
+def _play_flags(r: Rules) -> PlayFlags:
+    """Unpack the play options of ``r`` (stored on the rules object)."""
+    from ._tables import active_seats, next_seat  # noqa: PLC0415  (they need Layout)
+
+    layout = r.layout
+    return PlayFlags(
+        r.must_beat, r.must_trump, r.trump_when_cannot_overtrump, r.marriage_on_first_trick,
+        r.marriage_cards is MarriageCards.QUEEN_ONLY, r.declaration is Declaration.OPTIONAL,
+        r.trump_timing is TrumpTiming.NEXT_TRICK, layout is Layout.FOUR_ALL_PLAY,
+        layout in (Layout.TWO_DRAW, Layout.TWO_OPEN_MUSIK),
+        3 if layout in (Layout.THREE, Layout.FOUR_SITTER) else layout.players,
+        r.claim, r.auto_claim, tuple(next_seat(layout, d) for d in range(r.players)),
+        tuple(active_seats(layout, d) for d in range(r.players)),
+        tuple(sum(r.marriage_values[s] for s in range(4) if k >> s & 1) for k in range(16)),
+    )
+
+
+@attrs.frozen(slots=True)
+class Rules:
+    """Every rule option of a game, in one immutable object.
+
+    ``Rules()`` is the preset ``"app"`` (RULES.md section 3): 3 players, 1000 points,
+    barrel at 800.  Other presets come from :meth:`preset`; any option can be changed
+    with keyword arguments, and a combination that cannot be played raises
+    :class:`~tysiac.InvalidRulesError` naming the options.
+
+    ``layout`` defaults to the usual layout of ``players`` and ``barrel`` to four fifths
+    of ``target`` (800 for 1000, 400 for 500); ``barrel=None`` plays without a barrel.
+
+    Example:
+        >>> Rules().players, Rules().barrel
+        (3, 800)
+        >>> Rules(target=500).barrel
+        400
+        >>> Rules.preset("pl", players=2).layout
+        Layout.TWO_CLASSIC
+    """
+
+    # --- the game ---
+    players: int = 3
+    """Number of players: 2, 3 or 4."""
+    layout: Layout = attrs.field(
+        default=attrs.Factory(_default_layout, takes_self=True),
+        converter=_enum_converter(Layout),
+    )
+    """How cards are dealt (:class:`Layout`); must match ``players``."""
+    target: int = 1000
+    """The score that wins the game (1000, or 500 for the short game)."""
+    first_dealer: int = 0
+    """The seat that deals the first deal."""
+    # --- redeal ---
+    redeal: bool = True
+    """Whether a player may ask for a redeal at all."""
+    redeal_four_nines: bool = True
+    """Four nines in the hand allow a redeal."""
+    redeal_threshold: int = 10
+    """Fewer than this many card points in the hand allow a redeal (10..18)."""
+    redeal_marriage: RedealMarriage = attrs.field(
+        default=RedealMarriage.POINTS, converter=_enum_converter(RedealMarriage)
+    )
+    """Which redeal conditions a marriage in the hand blocks."""
+    # --- auction ---
+    opening_bid: int = 100
+    """The forced bid of the player left of the dealer."""
+    bid_step: int = 10
+    """Bids and contracts are multiples of this."""
+    jump_bids: bool = True
+    """Whether a bid may jump by more than one step (False: exactly +step)."""
+    bid_cap_marriages: bool = True
+    """Whether bids and contracts are capped at 120 plus the marriages in the hand."""
+    max_bid: int = 360
+    """The absolute maximum bid and contract."""
+    # --- musik and contract ---
+    hide_musik_at_opening_bid: bool = False
+    """Whether the musik stays hidden when the forced opening bid was not raised."""
+    contract_raise: bool = True
+    """Whether the declarer may name a contract above the bid."""
+    bomb: BombRule = attrs.field(default=BombRule.OFF, converter=_enum_converter(BombRule))
+    """When the declarer may bomb (:class:`BombRule`)."""
+    bomb_payout: BombPayout = attrs.field(
+        default=BombPayout.SIXTY, converter=_enum_converter(BombPayout)
+    )
+    """What each opponent scores for a bomb."""
+    bombs_per_player: int = 1
+    """How many bombs each player may throw in one game."""
+    # --- play ---
+    must_beat: bool = True
+    """A player must beat the winning card when they can (in the led suit, or over a trump)."""
+    must_trump: bool = True
+    """A player void in the led suit must play a trump if they hold one."""
+    trump_when_cannot_overtrump: bool = True
+    """Whether the trump obligation stands when no trump can beat the one in the trick."""
+    # --- marriages ---
+    marriage_values: tuple[int, int, int, int] = attrs.field(
+        default=(40, 60, 80, 100), converter=_to_values
+    )
+    """Marriage values for ♠ ♣ ♦ ♥."""
+    marriage_cards: MarriageCards = attrs.field(
+        default=MarriageCards.KING_OR_QUEEN, converter=_enum_converter(MarriageCards)
+    )
+    """Which led card declares a marriage."""
+    declaration: Declaration = attrs.field(
+        default=Declaration.AUTOMATIC, converter=_enum_converter(Declaration)
+    )
+    """Automatic or optional declaration."""
+    marriage_on_first_trick: bool = False
+    """Whether a marriage may be declared on the first trick of a deal."""
+    trump_timing: TrumpTiming = attrs.field(
+        default=TrumpTiming.THIS_TRICK, converter=_enum_converter(TrumpTiming)
+    )
+    """Whether a new trump applies to the trick it is declared in."""
+    # --- scoring ---
+    rounding_unit: int = 10
+    """Defenders' totals are rounded to a multiple of this (1, 5 or 10)."""
+    rounding_half: HalfRounding = attrs.field(
+        default=HalfRounding.DOWN, converter=_enum_converter(HalfRounding)
+    )
+    """How a total ending in 5 rounds when ``rounding_unit`` is 10."""
+    defender_marriages_count: bool = True
+    """Whether defenders score their declared marriages."""
+    declarer_rounded: bool = False
+    """Whether the declarer's total is rounded before it is compared with the contract."""
+    barrel: int | None = attrs.field(default=attrs.Factory(_default_barrel, takes_self=True))
+    """Players with at least this score score only as declarer; ``None``: no barrel."""
+    defender_cap: DefenderCap = attrs.field(
+        default=DefenderCap.BELOW_TARGET, converter=_enum_converter(DefenderCap)
+    )
+    """What a non-declarer reaching the target gets (:class:`DefenderCap`)."""
+    # --- claim ---
+    claim: bool = False
+    """Whether the declarer may claim the remaining tricks (``Claim()``, *wykładanie*)."""
+    auto_claim: bool = False
+    """Whether a deal ends by itself once the declarer is certain to take every trick."""
+
+    _play: PlayFlags = attrs.field(init=False, eq=False, hash=False, repr=False)
+
+    PRESET_NAMES: ClassVar[tuple[str, ...]] = ("app", "pl", "ro")
+
+    def __attrs_post_init__(self) -> None:
+        problems = _problems(self)
+        if problems:
+            raise InvalidRulesError("unplayable rules: " + "; ".join(problems))
+        object.__setattr__(self, "_play", _play_flags(self))
+
+    @classmethod
+    def preset(cls, name: str = "app", /, **changes: object) -> Rules:
+        """The named preset, with some options changed.
+
+        Args:
+            name: ``"app"`` (seeds 000/002), ``"pl"`` (seed 004) or ``"ro"`` (seed 001).
+            **changes: option values that replace the preset's.
+
+        Raises:
+            InvalidRulesError: unknown preset or option name, or an unplayable combination.
+        """
+        if name not in PRESETS:
+            raise InvalidRulesError(
+                f"unknown preset {name!r}: choose one of {', '.join(map(repr, PRESETS))}"
+            )
+        unknown = sorted(set(changes) - _FIELD_NAMES)
+        if unknown:
+            raise InvalidRulesError(f"unknown rule option(s): {', '.join(unknown)}")
+        options: dict[str, object] = {}
+        target = changes.get("target", 1000)
+        for key, value in PRESETS[name].items():
+            options[key] = value(target) if callable(value) else value
+        options.update(changes)
+        return cls(**options)  # type: ignore[arg-type]
+
+    @property
+    def name(self) -> str | None:
+        """The preset these rules equal, if any (for the default options of each player count)."""
+        for preset in PRESETS:
+            try:
+                if Rules.preset(preset, players=self.players, layout=self.layout,
+                                target=self.target) == self:
+                    return preset
+            except InvalidRulesError:
+                continue
+        return None
+
+
+_FIELD_NAMES: Final = frozenset(a.name for a in attrs.fields(Rules) if a.init)
+
+
+def _problems(r: Rules) -> list[str]:
+    out: list[str] = []
+
+    def is_int(value: object) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool)
+
+    for a in attrs.fields(Rules):
+        if not a.init:
+            continue
+        value = getattr(r, a.name)
+        if a.type in ("int", int) and not is_int(value):
+            out.append(f"{a.name}={value!r} must be an int")
+        if a.type in ("bool", bool) and not isinstance(value, bool):
+            out.append(f"{a.name}={value!r} must be True or False")
+    if out:
+        return out
+    if r.players not in (2, 3, 4):
+        out.append(f"players={r.players} must be 2, 3 or 4")
+    elif r.layout.players != r.players:
+        out.append(f"layout={r.layout!r} is a {r.layout.players}-player layout, not for "
+                   f"players={r.players}")
+    if not 100 <= r.target <= 100_000 or r.target % 10:
+        out.append(f"target={r.target} must be a multiple of 10 from 100 to 100000")
+    if not 0 <= r.first_dealer < max(r.players, 1):
+        out.append(f"first_dealer={r.first_dealer} must be a seat, 0..{r.players - 1}")
+    if not 10 <= r.redeal_threshold <= 18:
+        out.append(f"redeal_threshold={r.redeal_threshold} must be from 10 to 18")
+    if r.bid_step <= 0 or r.bid_step % 5:
+        out.append(f"bid_step={r.bid_step} must be a positive multiple of 5")
+    elif r.opening_bid <= 0 or r.opening_bid % r.bid_step:
+        out.append(f"opening_bid={r.opening_bid} must be a positive multiple of "
+                   f"bid_step={r.bid_step}")
+    elif r.max_bid < r.opening_bid or r.max_bid % r.bid_step:
+        out.append(f"max_bid={r.max_bid} must be a multiple of bid_step={r.bid_step} and at "
+                   f"least opening_bid={r.opening_bid}")
+    if r.bombs_per_player < 1:
+        out.append(f"bombs_per_player={r.bombs_per_player} must be at least 1")
+    if any(v < 0 for v in r.marriage_values):
+        out.append(f"marriage_values={r.marriage_values} must not be negative")
+    if r.rounding_unit not in (1, 5, 10):
+        out.append(f"rounding_unit={r.rounding_unit} must be 1, 5 or 10")
+    if r.barrel is not None and (not is_int(r.barrel) or not 0 < r.barrel < r.target):
+        out.append(f"barrel={r.barrel!r} must be None or an int between 0 and "
+                   f"target={r.target}")
+    if r.auto_claim and not r.claim:
+        out.append("auto_claim=True needs claim=True")
+    return out
+
+
+#: The named presets: option values that differ from ``Rules()``.  A callable value is
+#: computed from the target.
+PRESETS: Final[Mapping[str, Mapping[str, object]]] = {
+    "app": {},
+    "pl": {
+        "redeal_marriage": RedealMarriage.BOTH,
+        "marriage_on_first_trick": True,
+        "trump_when_cannot_overtrump": False,
+        "hide_musik_at_opening_bid": True,
+        "barrel": None,
+        "bomb": BombRule.AT_OPENING_BID,
+        "claim": True,
+    },
+    "ro": {
+        "rounding_unit": 1,
+        # seed 001: "when a player exceeds 800 points": strictly above four fifths of the target
+        "barrel": lambda target: target * 4 // 5 + 1,
+        "defender_cap": DefenderCap.NONE,
+    },
+}

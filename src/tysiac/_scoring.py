@@ -1,0 +1,125 @@
+"""The end of a deal: totals, the contract, rounding, barrel and caps, the winner, the next deal."""
+
+from __future__ import annotations
+
+from ._cards import ACE, PAIR_MASK, RANK_MASK, Suit, mask_points
+from ._core import start_deal
+from ._dealing import shuffled_deck
+from ._rules import BombPayout, DefenderCap, HalfRounding, Layout, Rules
+from ._state import DealResult, Outcome, Phase, State
+
+__all__ = ["defender_gain", "finish_deal", "round_defender", "sitter_score"]
+
+SUITS = tuple(Suit)
+
+
+def round_defender(rules: Rules, total: int) -> int:
+    """A defender's total rounded as the rules say (RULES.md 3.8; 24→20, 25→20, 26→30)."""
+    unit = rules.rounding_unit
+    if unit == 1:
+        return total
+    low = total - total % unit
+    rest = total - low
+    if rest * 2 > unit or (rest * 2 == unit and rules.rounding_half is HalfRounding.UP):
+        return low + unit
+    return low
+
+
+def defender_gain(rules: Rules, score: int, gain: int) -> int:
+    """What a non-declarer with ``score`` adds for ``gain``: the barrel and the cap (RULES.md 3.9)."""
+    if rules.barrel is not None and score >= rules.barrel:
+        return 0
+    if gain > 0 and score + gain >= rules.target:
+        cap = rules.defender_cap
+        if cap is DefenderCap.BELOW_TARGET:
+            return max(0, min(gain, rules.target - 10 - score))
+        if cap is DefenderCap.NOTHING:
+            return 0
+    return gain
+
+
+def sitter_score(rules: Rules, musik: int) -> int:
+    """Four players: the sitter's score for the musik, 50 per ace plus a marriage in it."""
+    values = rules.marriage_values
+    aces = (musik & RANK_MASK[ACE]).bit_count()
+    return 50 * aces + sum(values[s] for s in range(4) if musik & PAIR_MASK[s] == PAIR_MASK[s])
+
+
+def finish_deal(s: State, taken: tuple[int, ...], outcome: Outcome,
+                last_winner: int | None = None) -> State:
+    """Score the deal that ``s`` ends with and return the next deal's first state (or the end).
+
+    ``taken`` is every seat's pile; cards still out of play (the unchosen musik and the
+    discards of the two-player layouts) go to ``last_winner``, who took the last trick.
+    """
+    c = s._c
+    r = c[0]
+    game = c[1]
+    deal = c[5]
+    n = r.players
+    piles = list(taken)
+    leftover = deal.discards | sum(deal.musiks)
+    if leftover and last_winner is not None:
+        piles[last_winner] |= leftover
+    values = r.marriage_values
+    melds = [0] * n
+    for seat, suit in c[13]:
+        melds[seat] += values[suit]
+    cards = [mask_points(m) for m in piles]
+    totals = tuple([cards[i] + melds[i] for i in range(n)])
+    deltas = [0] * n
+    decl = deal.declarer
+    before = game.scores
+    seats = r._play.active_seats[game.dealer]
+    if decl is None:  # the draw game: everyone scores their own total, no barrel, no cap
+        for i in seats:
+            deltas[i] = round_defender(r, totals[i])
+    else:
+        if outcome is Outcome.BOMBED:
+            gain = 60 if r.bomb_payout is BombPayout.SIXTY else -(-deal.bid // 20) * 10
+            for i in seats:
+                if i != decl:
+                    deltas[i] = defender_gain(r, before[i], gain)
+        else:
+            contract = deal.contract
+            assert contract is not None
+            own = round_defender(r, totals[decl]) if r.declarer_rounded else totals[decl]
+            deltas[decl] = contract if own >= contract else -contract
+            for i in seats:
+                if i != decl:
+                    raw = totals[i] if r.defender_marriages_count else cards[i]
+                    deltas[i] = defender_gain(r, before[i], round_defender(r, raw))
+        if r.layout is Layout.FOUR_SITTER:
+            sitter = game.dealer
+            musik = 0
+            for card in game.deck[21:24]:
+                musik |= 1 << card
+            deltas[sitter] = defender_gain(r, before[sitter], sitter_score(r, musik))
+    scores = tuple([before[i] + deltas[i] for i in range(n)])
+    row = DealResult(game.deal_number, game.dealer, outcome, decl,
+                     deal.contract if outcome is not Outcome.BOMBED else deal.bid,
+                     totals, tuple([(seat, SUITS[suit]) for seat, suit in c[13]]),
+                     tuple(deltas), scores)
+    sheet = (game.sheet, row)
+    winner = _winner(r, scores, decl, seats)
+    if winner is not None:
+        from ._core import replace  # noqa: PLC0415  (the core builds on the scoring)
+
+        return replace(s, scores=scores, sheet=sheet, phase=Phase.GAME_OVER, to_move=None,
+                       winner=winner, _taken=tuple(piles), _trick=(), leader=None)
+    number = game.deal_number + 1
+    return start_deal(r, game.seed, number, (game.dealer + 1) % n, scores, game.bombs, sheet,
+                      shuffled_deck(game.seed, number))
+
+
+def _winner(r: Rules, scores: tuple[int, ...], decl: int | None,
+            seats: tuple[int, ...]) -> int | None:
+    """Who won, if anyone reached the target: the highest score; ties go to the declarer,
+    then to the seat nearest the dealer's left."""
+    if max(scores) < r.target:
+        return None
+    over = [i for i in range(r.players) if scores[i] >= r.target]
+    if not over:
+        return None
+    order = [i for i in seats if i in over] + [i for i in over if i not in seats]
+    return max(order, key=lambda i: (scores[i], i == decl, -order.index(i)))

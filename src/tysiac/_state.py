@@ -1,0 +1,434 @@
+"""The immutable game :class:`State`, its :class:`Phase` and the score-sheet rows."""
+
+from __future__ import annotations
+
+import enum
+from typing import TypeAlias
+
+import attrs
+
+from ._cards import CARDS, Card, Suit, mask_cards, mask_points
+from ._moves import Move
+from ._rules import Rules
+
+__all__ = ["DealResult", "Outcome", "Phase", "State"]
+
+
+class Phase(enum.Enum):
+    """The phase of a deal: who does what next."""
+
+    AUCTION = "auction"
+    """Bidding (*licytacja*): ``Bid``, ``Pass`` or ``Redeal``."""
+    CHOOSE_MUSIK = "choose-musik"
+    """Two players with two musiks: the declarer picks one (``ChooseMusik``)."""
+    DISCARD = "discard"
+    """Two players: the declarer puts cards away (``Discard``)."""
+    GIVE = "give"
+    """Three-handed play: the declarer gives one card to each opponent (``Give``)."""
+    CONTRACT = "contract"
+    """The declarer names the contract (``Contract``) or bombs (``Bomb``)."""
+    PLAY = "play"
+    """Trick play (``Play``, and ``Claim`` where allowed)."""
+    GAME_OVER = "game-over"
+    """Somebody won; there are no legal moves."""
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
+    __str__ = __repr__
+    # members are singletons: identity hashing is correct and much faster than Enum's
+    __hash__ = object.__hash__
+
+
+class Outcome(enum.Enum):
+    """How a deal ended, on the score sheet."""
+
+    PLAYED = "played"
+    """All tricks were played (or, without a declarer, the draw game was played out)."""
+    CLAIMED = "claimed"
+    """The declarer claimed the remaining tricks."""
+    BOMBED = "bombed"
+    """The declarer threw a bomb; the cards were not played."""
+    REDEALT = "redealt"
+    """A player asked for a redeal; nobody scored."""
+
+    def __repr__(self) -> str:
+        return f"Outcome.{self.name}"
+
+    __str__ = __repr__
+
+
+@attrs.frozen(slots=True)
+class DealResult:
+    """One row of the score sheet: how a deal ended and what each seat scored.
+
+    Attributes:
+        number: the deal's number in the game, from 1 (redeals count).
+        dealer: the seat that dealt.
+        outcome: how the deal ended.
+        declarer: the declarer, or None (redeal, draw game).
+        contract: the contract (for a bomb: the bid), or None.
+        totals: each seat's card points plus declared marriages this deal.
+        marriages: the marriages declared, as ``(seat, suit)`` in order.
+        deltas: what each seat added to its score.
+        scores: the scores after the deal.
+    """
+
+    number: int
+    dealer: int
+    outcome: Outcome
+    declarer: int | None
+    contract: int | None
+    totals: tuple[int, ...]
+    marriages: tuple[tuple[int, Suit], ...]
+    deltas: tuple[int, ...]
+    scores: tuple[int, ...]
+
+    @property
+    def made(self) -> bool | None:
+        """Whether the declarer made the contract (None without a played contract)."""
+        if self.declarer is None or self.outcome in (Outcome.BOMBED, Outcome.REDEALT):
+            return None
+        return self.deltas[self.declarer] > 0 or (self.contract is not None and
+                                                  self.deltas[self.declarer] == self.contract)
+
+
+@attrs.frozen(slots=True)
+class GameInfo:
+    """The part of a state that changes once a deal (private)."""
+
+    seed: int
+    deal_number: int
+    dealer: int
+    scores: tuple[int, ...]
+    bombs: tuple[int, ...]
+    sheet: tuple[object, ...]  # a linked list (previous, row), newest first
+    deck: tuple[int, ...]
+
+
+@attrs.frozen(slots=True)
+class DealInfo:
+    """The part of a state that the auction and the musik change, and the play does not."""
+
+    musiks: tuple[int, ...]
+    discards: int
+    revealed: int
+    bid: int
+    bidder: int | None
+    passed: int
+    acted: int
+    declarer: int | None
+    contract: int | None
+
+
+#: The engine's compact form of a state, field by field (see :class:`State`).
+Core: TypeAlias = tuple[
+    Rules,  # 0 rules
+    GameInfo,  # 1 seed, deal number, dealer, scores, bombs, sheet, deck
+    Phase,  # 2 phase
+    "int | None",  # 3 to_move
+    "int | None",  # 4 winner
+    DealInfo,  # 5 auction and musik
+    tuple[int, ...],  # 6 hands, as masks
+    tuple[int, ...],  # 7 stock, next card first
+    "int | None",  # 8 leader of the current trick
+    tuple[int, ...],  # 9 the current trick, cards in order played
+    int,  # 10 trump suit, -1 for none
+    int,  # 11 trump declared for the next trick, -1 for none
+    tuple[int, ...],  # 12 cards taken, per seat, as masks
+    tuple[tuple[int, int], ...],  # 13 marriages declared: (seat, suit)
+    tuple[object, ...],  # 14 the deal's moves: a linked list (previous, seat, move)
+]
+
+
+@attrs.frozen(slots=True, repr=False)
+class State:
+    """A complete, immutable game position: every card's place, the auction, the scores.
+
+    A ``State`` knows everything, hidden cards included: give a player
+    :func:`~tysiac.observe` of it, not the state itself.  States are created by
+    :func:`~tysiac.new_game` and :func:`~tysiac.apply`; they compare equal and hash by value.
+
+    Its only field holds the engine's compact form (cards as indexes 0..23, sets of cards as
+    24-bit masks) in one tuple, so that making a state on the hot path costs one tuple;
+    read the state through its properties.
+    """
+
+    _c: Core
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of this game."""
+        return self._c[0]
+
+    @property
+    def phase(self) -> Phase:
+        """What happens next (:class:`Phase`)."""
+        return self._c[2]
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move, or None when the game is over."""
+        return self._c[3]
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that won the game, or None while it goes on."""
+        return self._c[4]
+
+    @property
+    def leader(self) -> int | None:
+        """The seat that led the current trick (in the play phase)."""
+        return self._c[8]
+
+    @property
+    def _game(self) -> GameInfo:
+        return self._c[1]
+
+    @property
+    def _deal(self) -> DealInfo:
+        return self._c[5]
+
+    @property
+    def _hands(self) -> tuple[int, ...]:
+        return self._c[6]
+
+    @property
+    def _stock(self) -> tuple[int, ...]:
+        return self._c[7]
+
+    @property
+    def _trick(self) -> tuple[int, ...]:
+        return self._c[9]
+
+    @property
+    def _trump(self) -> int:
+        return self._c[10]
+
+    @property
+    def _pending_trump(self) -> int:
+        return self._c[11]
+
+    @property
+    def _taken(self) -> tuple[int, ...]:
+        return self._c[12]
+
+    @property
+    def _marriages(self) -> tuple[tuple[int, int], ...]:
+        return self._c[13]
+
+    @property
+    def _log(self) -> tuple[object, ...]:
+        return self._c[14]
+
+    # --- the game and deal records --------------------------------------------------------
+
+    @property
+    def deal_number(self) -> int:
+        """The number of the current deal, from 1 (a redeal starts a new number)."""
+        return self._game.deal_number
+
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt the current deal."""
+        return self._game.dealer
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The score of each seat before the current deal."""
+        return self._game.scores
+
+    @property
+    def sheet(self) -> tuple[DealResult, ...]:
+        """The score sheet: one :class:`DealResult` per finished deal, oldest first."""
+        rows: list[DealResult] = []
+        node = self._game.sheet
+        while node:
+            node, row = node  # type: ignore[assignment]
+            rows.append(row)  # type: ignore[arg-type]
+        rows.reverse()
+        return tuple(rows)
+
+    @property
+    def bid(self) -> int:
+        """The highest bid so far (0 before the first bid, and in the draw game)."""
+        return self._deal.bid
+
+    @property
+    def bidder(self) -> int | None:
+        """The seat that made the highest bid."""
+        return self._deal.bidder
+
+    @property
+    def declarer(self) -> int | None:
+        """The declarer (winner of the auction), once known."""
+        return self._deal.declarer
+
+    @property
+    def contract(self) -> int | None:
+        """The contract, once named."""
+        return self._deal.contract
+
+    @property
+    def _seed(self) -> int:
+        return self._game.seed
+
+    @property
+    def _bombs(self) -> tuple[int, ...]:
+        return self._game.bombs
+
+    @property
+    def _deck(self) -> tuple[int, ...]:
+        return self._game.deck
+
+    @property
+    def _musiks(self) -> tuple[int, ...]:
+        return self._deal.musiks
+
+    @property
+    def _discards(self) -> int:
+        return self._deal.discards
+
+    @property
+    def _revealed(self) -> int:
+        return self._deal.revealed
+
+    @property
+    def _passed(self) -> int:
+        return self._deal.passed
+
+    @property
+    def _acted(self) -> int:
+        return self._deal.acted
+
+    # --- public views of the compact fields ---------------------------------------------
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self.rules.players
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (then :attr:`winner` is set)."""
+        return self.phase is Phase.GAME_OVER
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's hand, in card order."""
+        return tuple(mask_cards(m) for m in self._hands)
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit (*atu*), or None before the first marriage."""
+        return None if self._trump < 0 else Suit(self._trump)
+
+    @property
+    def trick(self) -> tuple[tuple[int, Card], ...]:
+        """The current trick as ``(seat, card)`` pairs in the order played."""
+        if self.leader is None:
+            return ()
+        seats = _trick_seats(self, len(self._trick))
+        return tuple((s, CARDS[c]) for s, c in zip(seats, self._trick, strict=True))
+
+    @property
+    def musiks(self) -> tuple[tuple[Card, ...], ...]:
+        """The musik(s) still on the table (not yet taken), face down or up."""
+        return tuple(mask_cards(m) for m in self._musiks)
+
+    @property
+    def revealed_musik(self) -> tuple[Card, ...]:
+        """The musik cards that were turned face up for every seat this deal."""
+        return mask_cards(self._revealed)
+
+    @property
+    def discards(self) -> tuple[Card, ...]:
+        """Cards put away by the declarer (two-player layouts)."""
+        return mask_cards(self._discards)
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The face-down stock of the draw layouts, next card first."""
+        return tuple(CARDS[c] for c in self._stock)
+
+    @property
+    def taken(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards each seat has taken in tricks this deal."""
+        return tuple(mask_cards(m) for m in self._taken)
+
+    @property
+    def card_points(self) -> tuple[int, ...]:
+        """The card points each seat has taken in tricks this deal."""
+        return tuple(mask_points(m) for m in self._taken)
+
+    @property
+    def marriages(self) -> tuple[tuple[int, Suit], ...]:
+        """The marriages declared this deal, as ``(seat, suit)`` in order."""
+        return tuple((seat, Suit(suit)) for seat, suit in self._marriages)
+
+    @property
+    def passed(self) -> tuple[int, ...]:
+        """The seats that have passed in this deal's auction."""
+        return tuple(s for s in range(self.rules.players) if self._passed >> s & 1)
+
+    @property
+    def bombs(self) -> tuple[int, ...]:
+        """How many bombs each seat has thrown this game."""
+        return self._bombs
+
+    @property
+    def moves(self) -> tuple[tuple[int, Move], ...]:
+        """The moves of the current deal as ``(seat, move)``, oldest first."""
+        out: list[tuple[int, Move]] = []
+        node = self._log
+        while node:
+            prev, seat, move = node
+            out.append((seat, move))  # type: ignore[arg-type]
+            node = prev  # type: ignore[assignment]
+        out.reverse()
+        return tuple(out)
+
+    @property
+    def tricks_played(self) -> int:
+        """The number of completed tricks in this deal."""
+        return _tricks_played(self)
+
+    def __repr__(self) -> str:
+        bits_ = [f"phase={self.phase!r}", f"deal_number={self.deal_number}",
+                 f"dealer={self.dealer}", f"to_move={self.to_move}", f"scores={self.scores}"]
+        if self.declarer is not None:
+            bits_.append(f"declarer={self.declarer}")
+        if self.contract is not None:
+            bits_.append(f"contract={self.contract}")
+        if self._trump >= 0:
+            bits_.append(f"trump={self.trump!r}")
+        if self.winner is not None:
+            bits_.append(f"winner={self.winner}")
+        return f"<State {' '.join(bits_)}>"
+
+
+def _tricks_played(s: State) -> int:
+    active = 3 if s.rules.players == 4 and s.rules.layout.value == "four-sitter" else s.players
+    return sum(m.bit_count() for m in s._taken) // active
+
+
+def _trick_seats(s: State, count: int) -> list[int]:
+    from ._tables import next_seat  # noqa: PLC0415  (avoids an import cycle)
+
+    seat = s.leader
+    assert seat is not None
+    nxt = next_seat(s.rules.layout, s.dealer)
+    out = []
+    for _ in range(count):
+        out.append(seat)
+        seat = nxt[seat]
+    return out
+
+
+def all_cards(s: State) -> int:
+    """The union of every card location (for invariant checks): always all 24 cards."""
+    m = s._discards | sum(1 << c for c in s._trick) | sum(1 << c for c in s._stock)
+    for x in (*s._hands, *s._musiks, *s._taken):
+        m |= x
+    return m
+

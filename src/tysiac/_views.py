@@ -1,0 +1,171 @@
+"""What one seat may know (RULES.md section 8): :func:`observe` and the :class:`View`.
+
+A :class:`View` is built from plain values copied out of the state; it holds no
+reference to the :class:`~tysiac.State`, the seed, or any card the seat may not see.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ._cards import Card, Suit, mask_cards, mask_points
+from ._errors import InvalidSeatError
+from ._moves import ChooseMusik, Discard, Give, Move, Play
+from ._rules import Layout, Rules
+from ._state import DealResult, Phase, State
+from ._tables import GEOMETRY
+
+__all__ = ["Concealed", "View", "observe"]
+
+
+@attrs.frozen(slots=True, repr=False)
+class Concealed:
+    """A move this seat saw being made without seeing its card.
+
+    Attributes:
+        kind: the move's class name, ``"Give"`` or ``"Discard"``.
+        to: for a ``Give``, the seat that received the card.
+    """
+
+    kind: str
+    to: int | None = None
+
+    def __repr__(self) -> str:
+        return f"Concealed({self.kind!r}, to={self.to!r})"
+
+
+@attrs.frozen(slots=True)
+class View:
+    """Everything one seat may know about a game, and nothing else.
+
+    Attributes:
+        rules: the rules.
+        seat: whose view this is.
+        phase: the phase.
+        to_move: the seat to move (None when the game is over).
+        dealer: the dealer of this deal.
+        deal_number: the number of this deal, from 1.
+        scores: the scores before this deal.
+        sheet: the score sheet of the finished deals.
+        winner: the winner, once the game is over.
+        hand: this seat's cards.
+        hand_sizes: how many cards each seat holds.
+        bid: the highest bid (0 before the first).
+        bidder: who made it.
+        passed: the seats that passed in this auction.
+        declarer: the declarer, once known.
+        contract: the contract, once named.
+        musik: the musik cards this seat has seen (shown to all, or taken by this seat).
+        given: cards this seat gave or received, as ``(to, card)``.
+        discards: cards this seat put away (two-player layouts).
+        trump: the trump suit, if any.
+        leader: who led the current trick.
+        trick: the current trick as ``(seat, card)``.
+        tricks: this deal's completed tricks, each as ``(seat, card)`` pairs, with
+            ``trick_winners`` beside them.
+        trick_winners: who took each completed trick.
+        card_points: card points each seat has taken in tricks this deal.
+        marriages: marriages declared this deal, as ``(seat, suit)``.
+        stock_size: cards left in the stock (draw layouts).
+        moves: this deal's moves as this seat saw them: hidden cards appear as
+            :class:`Concealed`.
+        legal_moves: this seat's legal moves when it is to move, else ``()``.
+    """
+
+    rules: Rules
+    seat: int
+    phase: Phase
+    to_move: int | None
+    dealer: int
+    deal_number: int
+    scores: tuple[int, ...]
+    sheet: tuple[DealResult, ...]
+    winner: int | None
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    bid: int
+    bidder: int | None
+    passed: tuple[int, ...]
+    declarer: int | None
+    contract: int | None
+    musik: tuple[Card, ...]
+    given: tuple[tuple[int, Card], ...]
+    discards: tuple[Card, ...]
+    trump: Suit | None
+    leader: int | None
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[tuple[tuple[int, Card], ...], ...]
+    trick_winners: tuple[int, ...]
+    card_points: tuple[int, ...]
+    marriages: tuple[tuple[int, Suit], ...]
+    stock_size: int
+    moves: tuple[tuple[int, Move | Concealed], ...]
+    legal_moves: tuple[Move, ...]
+
+
+def _musik_seen(s: State, seat: int, moves: tuple[tuple[int, Move], ...]) -> int:
+    seen = s._revealed
+    if seat != s.declarer:
+        return seen
+    geo = GEOMETRY[s.rules.layout]
+    start = geo.active * geo.hand
+    if s.rules.layout in (Layout.THREE, Layout.FOUR_SITTER, Layout.TWO_OPEN_MUSIK):
+        index: int | None = 0
+    else:
+        index = next((m.index for _, m in moves if isinstance(m, ChooseMusik)), None)
+    if index is None or not geo.musiks:
+        return seen
+    pos = start + sum(geo.musiks[:index])
+    for c in s._deck[pos:pos + geo.musiks[index]]:
+        seen |= 1 << c
+    return seen
+
+
+def observe(state: State, seat: int) -> View:
+    """The :class:`View` of ``state`` from ``seat``: what that player may know.
+
+    Raises:
+        InvalidSeatError: ``seat`` is not a seat of this game.
+    """
+    from ._engine import legal_moves  # noqa: PLC0415  (the engine is built on this package)
+
+    n = state.rules.players
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
+        raise InvalidSeatError(f"seat={seat!r} is not a seat: use 0..{n - 1}")
+    s = state
+    all_moves = s.moves
+    visible: list[tuple[int, Move | Concealed]] = []
+    given: list[tuple[int, Card]] = []
+    for who, move in all_moves:
+        if isinstance(move, Give):
+            if seat in (who, move.to):
+                visible.append((who, move))
+                given.append((move.to, move.card))
+            else:
+                visible.append((who, Concealed("Give", move.to)))
+        elif isinstance(move, Discard) and who != seat:
+            visible.append((who, Concealed("Discard")))
+        else:
+            visible.append((who, move))
+    plays = [(who, m.card) for who, m in all_moves if isinstance(m, Play)]
+    per = GEOMETRY[s.rules.layout].active
+    done = len(plays) // per * per if s.phase is Phase.PLAY else 0
+    tricks = tuple(tuple(plays[i:i + per]) for i in range(0, done, per))
+    winners = tuple(t[0][0] for t in tricks[1:])
+    if tricks and s.leader is not None:
+        winners += (s.leader,)
+    seen = _musik_seen(s, seat, all_moves)
+    return View(
+        rules=s.rules, seat=seat, phase=s.phase, to_move=s.to_move, dealer=s.dealer,
+        deal_number=s.deal_number, scores=s.scores, sheet=s.sheet, winner=s.winner,
+        hand=mask_cards(s._hands[seat]), hand_sizes=tuple(m.bit_count() for m in s._hands),
+        bid=s.bid, bidder=s.bidder, passed=s.passed, declarer=s.declarer, contract=s.contract,
+        musik=mask_cards(seen), given=tuple(given),
+        discards=mask_cards(s._discards) if seat == s.declarer else (),
+        trump=s.trump, leader=s.leader, trick=s.trick, tricks=tricks, trick_winners=winners,
+        card_points=tuple(mask_points(m) for m in s._taken) if s.phase is Phase.PLAY
+        else (0,) * n,
+        marriages=s.marriages, stock_size=len(s._stock), moves=tuple(visible),
+        legal_moves=legal_moves(s) if s.to_move == seat else (),
+    )
+
