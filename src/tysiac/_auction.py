@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 from ._cards import NINE, RANK_MASK, mask_points
-
 from ._core import BIDS, bid_cap, illegal, start_deal
 from ._dealing import shuffled_deck
 from ._moves import PASS, REDEAL, Bid, Move, Pass, Redeal
 from ._musik import after_auction
 from ._rules import RedealMarriage
 from ._state import DealInfo, DealResult, Outcome, State
-from ._tables import next_seat
 
 __all__ = ["apply_auction", "legal_auction", "may_redeal"]
 
@@ -24,11 +22,15 @@ def may_redeal(s: State, seat: int) -> bool:
         return False
     hand = s._c[6][seat]
     marriage = hand >> 2 & hand >> 3 & 0x041041
-    if (r.redeal_four_nines and hand & _NINES == _NINES
-            and not (marriage and r.redeal_marriage is RedealMarriage.BOTH)):
+    if (
+        r.redeal_four_nines
+        and hand & _NINES == _NINES
+        and not (marriage and r.redeal_marriage is RedealMarriage.BOTH)
+    ):
         return True
     return mask_points(hand) < r.redeal_threshold and not (
-        marriage and r.redeal_marriage is not RedealMarriage.NEVER)
+        marriage and r.redeal_marriage is not RedealMarriage.NEVER
+    )
 
 
 def legal_auction(s: State) -> tuple[Move, ...]:
@@ -61,9 +63,11 @@ def _explain(s: State, move: Move) -> str:
             return "redeals are off (Rules.redeal=False)"
         if s._acted >> p & 1:
             return "a redeal may only be asked on one's first auction turn (RULES.md 3.2)"
-        return ("a redeal needs four nines or fewer than "
-                f"{r.redeal_threshold} card points, and no marriage where the rules say so"
-                " (RULES.md 3.2)")
+        return (
+            "a redeal needs four nines or fewer than "
+            f"{r.redeal_threshold} card points, and no marriage where the rules say so"
+            " (RULES.md 3.2)"
+        )
     if isinstance(move, Pass):
         return f"the player left of the dealer must open with Bid({r.opening_bid}) (RULES.md 3.3)"
     if isinstance(move, Bid):
@@ -76,8 +80,10 @@ def _explain(s: State, move: Move) -> str:
         if not r.jump_bids and move.amount != s.bid + r.bid_step:
             return f"jump bids are off: the next bid is {s.bid + r.bid_step} (Rules.jump_bids)"
         cap = bid_cap(r, s._hands[p])
-        return (f"the bid cap with this hand is {cap}: 120 plus the marriages held, at most "
-                f"{r.max_bid} (RULES.md 3.3)")
+        return (
+            f"the bid cap with this hand is {cap}: 120 plus the marriages held, at most "
+            f"{r.max_bid} (RULES.md 3.3)"
+        )
     return "the auction takes Bid, Pass or Redeal"
 
 
@@ -89,9 +95,13 @@ def _is_legal(s: State, p: int, move: Move) -> bool:
         amount = move.amount  # type: ignore[union-attr]
         if bid == 0:
             return amount == r.opening_bid
-        return (type(amount) is int and amount > bid and (amount - bid) % r.bid_step == 0
-                and (r.jump_bids or amount == bid + r.bid_step)
-                and amount <= bid_cap(r, s._c[6][p]))
+        return (
+            type(amount) is int
+            and amount > bid
+            and (amount - bid) % r.bid_step == 0
+            and (r.jump_bids or amount == bid + r.bid_step)
+            and amount <= bid_cap(r, s._c[6][p])
+        )
     if kind is Pass:
         return bid != 0
     if kind is Redeal:
@@ -110,11 +120,28 @@ def apply_auction(s: State, move: Move) -> State:
     game = c[1]
     deal = c[5]
     if type(move) is Redeal:
-        row = DealResult(game.deal_number, game.dealer, Outcome.REDEALT, None, None,
-                         (0,) * r.players, (), (0,) * r.players, game.scores)
+        row = DealResult(
+            game.deal_number,
+            game.dealer,
+            Outcome.REDEALT,
+            None,
+            None,
+            (0,) * r.players,
+            (),
+            (0,) * r.players,
+            game.scores,
+        )
         number = game.deal_number + 1
-        return start_deal(r, game.seed, number, game.dealer, game.scores, game.bombs,
-                          (game.sheet, row), shuffled_deck(game.seed, number))
+        return start_deal(
+            r,
+            game.seed,
+            number,
+            game.dealer,
+            game.scores,
+            game.bombs,
+            (game.sheet, row),
+            shuffled_deck(game.seed, number),
+        )
     passed = deal.passed
     bid, bidder = deal.bid, deal.bidder
     if type(move) is Pass:
@@ -126,7 +153,16 @@ def apply_auction(s: State, move: Move) -> State:
     while passed >> seat & 1:
         seat = nxt[seat]
     done = seat == bidder  # everybody else has passed
-    new_deal = DealInfo(deal.musiks, deal.discards, deal.revealed, bid, bidder, passed,
-                        deal.acted | 1 << p, bidder if done else None, None)
+    new_deal = DealInfo(
+        deal.musiks,
+        deal.discards,
+        deal.revealed,
+        bid,
+        bidder,
+        passed,
+        deal.acted | 1 << p,
+        bidder if done else None,
+        None,
+    )
     out = State((r, game, c[2], seat, None, new_deal, *c[6:14], (c[14], p, move)))
     return after_auction(out) if done else out

@@ -55,7 +55,7 @@ class _Search:
             rest[decl] = own ^ (1 << c)
             after = tuple(rest)
             meld = can_meld_on_lead(own, c, first, f)
-            for declare in ((False, True) if meld and f.optional else (meld,)):
+            for declare in (False, True) if meld and f.optional else (meld,):
                 t, pending = trump, -1
                 if declare:
                     if f.trump_next:
@@ -70,8 +70,15 @@ class _Search:
         self.memo[key] = result
         return result
 
-    def follow(self, k: int, trick: tuple[int, ...], hands: tuple[int, ...], trump: int,
-               pending: int, first: bool) -> bool:
+    def follow(
+        self,
+        k: int,
+        trick: tuple[int, ...],
+        hands: tuple[int, ...],
+        trump: int,
+        pending: int,
+        first: bool,
+    ) -> bool:
         if k == len(self.order):
             if trick_winner(trick, trump) != 0:
                 return False
@@ -84,7 +91,7 @@ class _Search:
             rest[seat] = hand ^ (1 << c)
             after = tuple(rest)
             meld = can_meld_on_someone(trick, c, first, f)
-            for declare in ((False, True) if meld and f.optional else (meld,)):
+            for declare in (False, True) if meld and f.optional else (meld,):
                 t, p = trump, pending
                 if declare:
                     if f.trump_next:

@@ -12,8 +12,8 @@ from ._cards import CARDS
 from ._errors import IllegalMoveError
 from ._moves import Bid, Contract, Give, Move
 from ._rules import Layout, Rules
-from ._state import DealInfo, DealResult, GameInfo, Phase, State
-from ._tables import GEOMETRY, active_seats, next_seat
+from ._state import DealInfo, GameInfo, Phase, State
+from ._tables import GEOMETRY
 
 __all__ = [
     "BIDS",
@@ -28,8 +28,19 @@ __all__ = [
 ]
 
 _INDEX: Final = {
-    "rules": 0, "phase": 2, "to_move": 3, "winner": 4, "_hands": 6, "_stock": 7, "leader": 8,
-    "_trick": 9, "_trump": 10, "_pending_trump": 11, "_taken": 12, "_marriages": 13, "_log": 14,
+    "rules": 0,
+    "phase": 2,
+    "to_move": 3,
+    "winner": 4,
+    "_hands": 6,
+    "_stock": 7,
+    "leader": 8,
+    "_trick": 9,
+    "_trump": 10,
+    "_pending_trump": 11,
+    "_taken": 12,
+    "_marriages": 13,
+    "_log": 14,
 }
 _GAME_FIELDS: Final = tuple(a.name for a in attrs.fields(GameInfo))
 _DEAL_FIELDS: Final = tuple(a.name for a in attrs.fields(DealInfo))
@@ -37,10 +48,16 @@ _GAME_ALL: Final = operator.attrgetter(*_GAME_FIELDS)
 _DEAL_ALL: Final = operator.attrgetter(*_DEAL_FIELDS)
 _GAME_INDEX: Final = {name: i for i, name in enumerate(_GAME_FIELDS)}
 _DEAL_INDEX: Final = {name: i for i, name in enumerate(_DEAL_FIELDS)}
-_GAME: Final = {"_" + a.name if a.name in ("seed", "bombs", "deck") else a.name: a.name
-                for a in attrs.fields(GameInfo)}
-_DEAL: Final = {"_" + a.name if a.name in ("musiks", "discards", "revealed", "passed", "acted")
-                else a.name: a.name for a in attrs.fields(DealInfo)}
+_GAME: Final = {
+    "_" + a.name if a.name in ("seed", "bombs", "deck") else a.name: a.name
+    for a in attrs.fields(GameInfo)
+}
+_DEAL: Final = {
+    "_" + a.name
+    if a.name in ("musiks", "discards", "revealed", "passed", "acted")
+    else a.name: a.name
+    for a in attrs.fields(DealInfo)
+}
 
 #: Shared ``Bid``/``Contract`` objects for every multiple of 5 up to 2000.
 BIDS: Final = {a: Bid(a) for a in range(0, 2001, 5)}
@@ -79,7 +96,8 @@ def held_marriages(rules: Rules, hand: int) -> int:
     """The total value of the marriages (K and Q of a suit) in ``hand``."""
     pairs = hand >> 2 & hand >> 3 & 0x041041
     return rules._play.marriage_sums[
-        (pairs & 1) | (pairs >> 5 & 2) | (pairs >> 10 & 4) | (pairs >> 15 & 8)]
+        (pairs & 1) | (pairs >> 5 & 2) | (pairs >> 10 & 4) | (pairs >> 15 & 8)
+    ]
 
 
 def bid_cap(rules: Rules, hand: int) -> int:
@@ -100,8 +118,9 @@ def illegal(s: State, move: object, rule: str) -> NoReturn:
     raise IllegalMoveError(f"{move!r}{who} is illegal in {s.phase!r}: {rule}")
 
 
-def split_deck(rules: Rules, dealer: int, deck: tuple[int, ...]) -> tuple[
-        tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+def split_deck(
+    rules: Rules, dealer: int, deck: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """The hands (per seat), musiks and stock that ``deck`` makes in this layout.
 
     Deck order: the hands of the seats in play in seat order, then each musik, then the
@@ -113,23 +132,30 @@ def split_deck(rules: Rules, dealer: int, deck: tuple[int, ...]) -> tuple[
     pos = 0
     for seat in sorted(rules._play.active_seats[dealer]):
         m = 0
-        for c in deck[pos:pos + size]:
+        for c in deck[pos : pos + size]:
             m |= 1 << c
         hands[seat] = m
         pos += size
     musiks = []
     for size in geo.musiks:
         m = 0
-        for c in deck[pos:pos + size]:
+        for c in deck[pos : pos + size]:
             m |= 1 << c
         musiks.append(m)
         pos += size
     return tuple(hands), tuple(musiks), deck[pos:]
 
 
-def start_deal(rules: Rules, seed: int, deal_number: int, dealer: int, scores: tuple[int, ...],
-               bombs: tuple[int, ...], sheet: tuple[object, ...],
-               deck: tuple[int, ...]) -> State:
+def start_deal(
+    rules: Rules,
+    seed: int,
+    deal_number: int,
+    dealer: int,
+    scores: tuple[int, ...],
+    bombs: tuple[int, ...],
+    sheet: tuple[object, ...],
+    deck: tuple[int, ...],
+) -> State:
     """The first state of a deal dealt from ``deck``."""
     hands, musiks, stock = split_deck(rules, dealer, deck)
     first = rules._play.active_seats[dealer][0]
@@ -138,11 +164,25 @@ def start_deal(rules: Rules, seed: int, deal_number: int, dealer: int, scores: t
         phase, leader = Phase.AUCTION, None
     else:
         phase, leader = Phase.PLAY, first
-    return State((
-        rules, GameInfo(seed, deal_number, dealer, scores, bombs, sheet, deck), phase, first,
-        None, DealInfo(musiks, 0, revealed, 0, None, 0, 0, None, None), hands, stock, leader,
-        (), -1, -1, (0,) * rules.players, (), (),
-    ))
+    return State(
+        (
+            rules,
+            GameInfo(seed, deal_number, dealer, scores, bombs, sheet, deck),
+            phase,
+            first,
+            None,
+            DealInfo(musiks, 0, revealed, 0, None, 0, 0, None, None),
+            hands,
+            stock,
+            leader,
+            (),
+            -1,
+            -1,
+            (0,) * rules.players,
+            (),
+            (),
+        )
+    )
 
 
 Applier = Callable[[State, Move], State]

@@ -102,9 +102,13 @@ def apply(state: State, move: Move) -> State:
     return _APPLY[state.phase](state, move)
 
 
-def new_game(rules: Rules | None = None, *, seed: int | None = None,
-             deal: str | Sequence[str | Iterable[Card | str]] | None = None,
-             scores: Sequence[int] | None = None) -> State:
+def new_game(
+    rules: Rules | None = None,
+    *,
+    seed: int | None = None,
+    deal: str | Sequence[str | Iterable[Card | str]] | None = None,
+    scores: Sequence[int] | None = None,
+) -> State:
     """Start a game.
 
     Args:
@@ -137,34 +141,40 @@ def new_game(rules: Rules | None = None, *, seed: int | None = None,
             start = tuple(scores)
         except TypeError:
             raise InvalidDealError(f"scores={scores!r} must be {n} ints") from None
-        if len(start) != n or not all(isinstance(x, int) and not isinstance(x, bool)
-                                      for x in start):
+        if len(start) != n or not all(
+            isinstance(x, int) and not isinstance(x, bool) for x in start
+        ):
             raise InvalidDealError(f"scores={scores!r} must be {n} ints, one per seat")
     dealer = rules.first_dealer
     deck = shuffled_deck(seed, 1) if deal is None else _deck_from(rules, dealer, deal)
     return start_deal(rules, seed, 1, dealer, start, (0,) * n, (), deck)
 
 
-def _deck_from(rules: Rules, dealer: int,
-               deal: str | Sequence[str | Iterable[Card | str]]) -> tuple[int, ...]:
+def _deck_from(
+    rules: Rules, dealer: int, deal: str | Sequence[str | Iterable[Card | str]]
+) -> tuple[int, ...]:
     geo = GEOMETRY[rules.layout]
     if isinstance(deal, str):
-        raise InvalidDealError("deal must be a list: the hands in seat order, then the musik(s)"
-                               ", then the stock, e.g. ['AH KH ...', '...', '...', '9S JS QS']")
+        raise InvalidDealError(
+            "deal must be a list: the hands in seat order, then the musik(s)"
+            ", then the stock, e.g. ['AH KH ...', '...', '...', '9S JS QS']"
+        )
     try:
         parts = list(deal)
     except TypeError:
         raise InvalidDealError(f"deal={deal!r} must be a list of hands and musiks") from None
-    expected = [geo.hand if s in active_seats(rules.layout, dealer) else 0 for s in range(geo.players)]
+    seats = active_seats(rules.layout, dealer)
+    expected = [geo.hand if s in seats else 0 for s in range(geo.players)]
     expected += list(geo.musiks)
     if geo.stock:
         expected.append(geo.stock)
     names = [f"hand of seat {s}" for s in range(geo.players)]
     names += [f"musik {i}" for i in range(len(geo.musiks))] + ["stock"] * bool(geo.stock)
     if len(parts) != len(expected):
+        wanted = ", ".join(f"{nm} ({k} cards)" for nm, k in zip(names, expected, strict=True))
         raise InvalidDealError(
             f"deal has {len(parts)} parts; {rules.layout!r} with dealer {dealer} needs "
-            f"{len(expected)}: {', '.join(f'{nm} ({k} cards)' for nm, k in zip(names, expected, strict=True))}"
+            f"{len(expected)}: {wanted}"
         )
     order: list[list[int]] = []
     for part, size, name in zip(parts, expected, names, strict=True):

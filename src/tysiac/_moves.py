@@ -137,7 +137,9 @@ class Claim:
 
 
 #: Any move.
-Move: TypeAlias = Bid | Pass | Redeal | ChooseMusik | Give | Discard | Contract | Bomb | Play | Claim
+Move: TypeAlias = (
+    Bid | Pass | Redeal | ChooseMusik | Give | Discard | Contract | Bomb | Play | Claim
+)
 
 MOVE_TYPES: Final = (Bid, Pass, Redeal, ChooseMusik, Give, Discard, Contract, Bomb, Play, Claim)
 

@@ -1,4 +1,4 @@
-"""After the auction: the musik shown and taken, cards given or discarded, the contract, the bomb."""
+"""After the auction: the musik shown and taken, cards given or put away, contract, bomb."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from ._moves import BOMB, CHOOSE, DISCARDS, Bomb, ChooseMusik, Contract, Discard
 from ._rules import BombRule, Layout, Rules
 from ._scoring import finish_deal
 from ._state import DealInfo, Outcome, Phase, State
-from ._tables import GEOMETRY, next_seat
+from ._tables import GEOMETRY
 from ._tricks import start_play
 
 __all__ = [
@@ -40,8 +40,17 @@ def after_auction(s: State) -> State:
         musik = d.musiks[0]
         hands = list(c[6])
         hands[decl] |= musik
-        deal = DealInfo((), d.discards, 0 if _musik_hidden(s) else musik, d.bid, d.bidder,
-                        d.passed, d.acted, decl, None)
+        deal = DealInfo(
+            (),
+            d.discards,
+            0 if _musik_hidden(s) else musik,
+            d.bid,
+            d.bidder,
+            d.passed,
+            d.acted,
+            decl,
+            None,
+        )
         return State((c[0], c[1], Phase.GIVE, decl, None, deal, tuple(hands), *c[7:]))
     if layout in (Layout.TWO_CLASSIC, Layout.TWO_MUSIKS_OF_THREE):
         return replace(s, phase=Phase.CHOOSE_MUSIK, to_move=decl)
@@ -70,8 +79,14 @@ def apply_choose(s: State, move: Move) -> State:
     hands = list(s._hands)
     hands[decl] |= musik
     musiks = (0, s._musiks[1]) if move.index == 0 else (s._musiks[0], 0)
-    return replace(s, phase=Phase.DISCARD, _hands=tuple(hands), _musiks=musiks,
-                   _revealed=0 if _musik_hidden(s) else musik, _log=log(s, decl, move))
+    return replace(
+        s,
+        phase=Phase.DISCARD,
+        _hands=tuple(hands),
+        _musiks=musiks,
+        _revealed=0 if _musik_hidden(s) else musik,
+        _log=log(s, decl, move),
+    )
 
 
 def legal_discard(s: State) -> tuple[Move, ...]:
@@ -94,8 +109,13 @@ def apply_discard(s: State, move: Move) -> State:
     hands[decl] ^= 1 << c
     discards = s._discards | 1 << c
     done = discards.bit_count() == GEOMETRY[s.rules.layout].discard
-    return replace(s, phase=Phase.CONTRACT if done else Phase.DISCARD, _hands=tuple(hands),
-                   _discards=discards, _log=log(s, decl, move))
+    return replace(
+        s,
+        phase=Phase.CONTRACT if done else Phase.DISCARD,
+        _hands=tuple(hands),
+        _discards=discards,
+        _log=log(s, decl, move),
+    )
 
 
 # --- three-handed play: give one card to each opponent --------------------------------------
@@ -128,16 +148,31 @@ def apply_give(s: State, move: Move) -> State:
     target = _give_target(s)
     card = move.card.index
     if move.to != target:
-        illegal(s, move, f"the next card goes to seat {target}: the left-hand opponent first, "
-                         "then the right-hand one (RULES.md 3.4)")
+        illegal(
+            s,
+            move,
+            f"the next card goes to seat {target}: the left-hand opponent first, "
+            "then the right-hand one (RULES.md 3.4)",
+        )
     if not c[6][decl] >> card & 1:
         illegal(s, move, f"{move.card} is not in the declarer's hand")
     hands = list(c[6])
     hands[decl] ^= 1 << card
     hands[target] |= 1 << card
     done = target != c[0]._play.next_seat[c[1].dealer][decl]
-    return State((c[0], c[1], Phase.CONTRACT if done else Phase.GIVE, c[3], c[4], c[5],
-                  tuple(hands), *c[7:14], (c[14], decl, move)))
+    return State(
+        (
+            c[0],
+            c[1],
+            Phase.CONTRACT if done else Phase.GIVE,
+            c[3],
+            c[4],
+            c[5],
+            tuple(hands),
+            *c[7:14],
+            (c[14], decl, move),
+        )
+    )
 
 
 # --- the contract and the bomb ---------------------------------------------------------------
@@ -169,8 +204,10 @@ def may_bomb(s: State) -> bool:
 def legal_contract(s: State) -> tuple[Move, ...]:
     """``Contract(amount)`` ascending from the bid, then ``Bomb()`` where allowed."""
     step = s.rules.bid_step
-    moves: list[Move] = [CONTRACTS[a] if a in CONTRACTS else Contract(a)
-                         for a in range(s.bid, contract_cap(s) + 1, step)]
+    moves: list[Move] = [
+        CONTRACTS[a] if a in CONTRACTS else Contract(a)
+        for a in range(s.bid, contract_cap(s) + 1, step)
+    ]
     if may_bomb(s):
         moves.append(BOMB)
     return tuple(moves)
@@ -183,10 +220,13 @@ def apply_contract(s: State, move: Move) -> State:
     if isinstance(move, Bomb):
         if not may_bomb(s):
             r = s.rules
-            why = ("bombs are off (Rules.bomb)" if r.bomb is BombRule.OFF else
-                   f"seat {decl} has used its {r.bombs_per_player} bomb(s)"
-                   if s._bombs[decl] >= r.bombs_per_player else
-                   f"a bomb is not allowed at a bid of {s.bid} under {r.bomb!r}")
+            why = (
+                "bombs are off (Rules.bomb)"
+                if r.bomb is BombRule.OFF
+                else f"seat {decl} has used its {r.bombs_per_player} bomb(s)"
+                if s._bombs[decl] >= r.bombs_per_player
+                else f"a bomb is not allowed at a bid of {s.bid} under {r.bomb!r}"
+            )
             illegal(s, move, why)
         bombs = list(s._bombs)
         bombs[decl] += 1
@@ -203,15 +243,31 @@ def apply_contract(s: State, move: Move) -> State:
         elif isinstance(a, int) and a % step == 0 and not s.rules.contract_raise:
             why = "the contract must equal the bid (Rules.contract_raise=False)"
         elif isinstance(a, int) and a % step == 0:
-            why = (f"the contract may not exceed {cap}: 120 plus the marriages now in hand, "
-                   "or the bid (RULES.md 3.5)")
+            why = (
+                f"the contract may not exceed {cap}: 120 plus the marriages now in hand, "
+                "or the bid (RULES.md 3.5)"
+            )
         else:
             why = f"contracts are multiples of {step}"
         illegal(s, move, why)
     c = s._c
     d = c[5]
-    deal = DealInfo(d.musiks, d.discards, d.revealed, d.bid, d.bidder, d.passed, d.acted, decl,
-                    a)
-    return start_play(State((c[0], c[1], Phase.PLAY, decl, None, deal, c[6], c[7], decl, (),
-                             *c[10:14], (c[14], decl, move))))
-
+    deal = DealInfo(d.musiks, d.discards, d.revealed, d.bid, d.bidder, d.passed, d.acted, decl, a)
+    return start_play(
+        State(
+            (
+                c[0],
+                c[1],
+                Phase.PLAY,
+                decl,
+                None,
+                deal,
+                c[6],
+                c[7],
+                decl,
+                (),
+                *c[10:14],
+                (c[14], decl, move),
+            )
+        )
+    )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, Final, NamedTuple, TypeVar
 
 import attrs
@@ -149,29 +149,61 @@ class DefenderCap(_Option):
 _E = TypeVar("_E", bound=_Option)
 
 
-def _enum_converter(cls: type[_E]) -> Callable[[object], _E]:
-    def convert(value: object) -> _E:
-        if isinstance(value, cls):
-            return value
-        try:
-            return cls(value)
-        except ValueError:
-            choices = ", ".join(repr(m.value) for m in cls)
-            raise InvalidRulesError(
-                f"{value!r} is not a {cls.__name__}: use a {cls.__name__} member or one of {choices}"
-            ) from None
+def _convert(cls: type[_E], value: object) -> _E:
+    if isinstance(value, cls):
+        return value
+    try:
+        return cls(value)
+    except ValueError:
+        choices = ", ".join(repr(m.value) for m in cls)
+        raise InvalidRulesError(
+            f"{value!r} is not a {cls.__name__}: use a {cls.__name__} member or one of {choices}"
+        ) from None
 
-    convert.__name__ = f"to_{cls.__name__}"
-    return convert
+
+def _to_layout(value: object) -> Layout:
+    return _convert(Layout, value)
+
+
+def _to_redeal_marriage(value: object) -> RedealMarriage:
+    return _convert(RedealMarriage, value)
+
+
+def _to_bomb_rule(value: object) -> BombRule:
+    return _convert(BombRule, value)
+
+
+def _to_bomb_payout(value: object) -> BombPayout:
+    return _convert(BombPayout, value)
+
+
+def _to_marriage_cards(value: object) -> MarriageCards:
+    return _convert(MarriageCards, value)
+
+
+def _to_declaration(value: object) -> Declaration:
+    return _convert(Declaration, value)
+
+
+def _to_trump_timing(value: object) -> TrumpTiming:
+    return _convert(TrumpTiming, value)
+
+
+def _to_half_rounding(value: object) -> HalfRounding:
+    return _convert(HalfRounding, value)
+
+
+def _to_defender_cap(value: object) -> DefenderCap:
+    return _convert(DefenderCap, value)
 
 
 def _to_values(value: object) -> tuple[int, int, int, int]:
+    if not isinstance(value, Iterable):
+        raise InvalidRulesError(f"marriage_values={value!r}: give four ints, for ♠ ♣ ♦ ♥")
     try:
-        items = tuple(value)  # type: ignore[call-overload]
+        items = tuple(value)
     except TypeError:
-        raise InvalidRulesError(
-            f"marriage_values={value!r}: give four ints, for ♠ ♣ ♦ ♥"
-        ) from None
+        raise InvalidRulesError(f"marriage_values={value!r}: give four ints, for ♠ ♣ ♦ ♥") from None
     if len(items) != 4 or not all(isinstance(v, int) and not isinstance(v, bool) for v in items):
         raise InvalidRulesError(f"marriage_values={value!r}: give four ints, for ♠ ♣ ♦ ♥")
     return (items[0], items[1], items[2], items[3])
@@ -212,12 +244,19 @@ def _play_flags(r: Rules) -> PlayFlags:
 
     layout = r.layout
     return PlayFlags(
-        r.must_beat, r.must_trump, r.trump_when_cannot_overtrump, r.marriage_on_first_trick,
-        r.marriage_cards is MarriageCards.QUEEN_ONLY, r.declaration is Declaration.OPTIONAL,
-        r.trump_timing is TrumpTiming.NEXT_TRICK, layout is Layout.FOUR_ALL_PLAY,
+        r.must_beat,
+        r.must_trump,
+        r.trump_when_cannot_overtrump,
+        r.marriage_on_first_trick,
+        r.marriage_cards is MarriageCards.QUEEN_ONLY,
+        r.declaration is Declaration.OPTIONAL,
+        r.trump_timing is TrumpTiming.NEXT_TRICK,
+        layout is Layout.FOUR_ALL_PLAY,
         layout in (Layout.TWO_DRAW, Layout.TWO_OPEN_MUSIK),
         3 if layout in (Layout.THREE, Layout.FOUR_SITTER) else layout.players,
-        r.claim, r.auto_claim, tuple(next_seat(layout, d) for d in range(r.players)),
+        r.claim,
+        r.auto_claim,
+        tuple(next_seat(layout, d) for d in range(r.players)),
         tuple(active_seats(layout, d) for d in range(r.players)),
         tuple(sum(r.marriage_values[s] for s in range(4) if k >> s & 1) for k in range(16)),
     )
@@ -249,7 +288,7 @@ class Rules:
     """Number of players: 2, 3 or 4."""
     layout: Layout = attrs.field(
         default=attrs.Factory(_default_layout, takes_self=True),
-        converter=_enum_converter(Layout),
+        converter=_to_layout,
     )
     """How cards are dealt (:class:`Layout`); must match ``players``."""
     target: int = 1000
@@ -264,7 +303,7 @@ class Rules:
     redeal_threshold: int = 10
     """Fewer than this many card points in the hand allow a redeal (10..18)."""
     redeal_marriage: RedealMarriage = attrs.field(
-        default=RedealMarriage.POINTS, converter=_enum_converter(RedealMarriage)
+        default=RedealMarriage.POINTS, converter=_to_redeal_marriage
     )
     """Which redeal conditions a marriage in the hand blocks."""
     # --- auction ---
@@ -283,11 +322,9 @@ class Rules:
     """Whether the musik stays hidden when the forced opening bid was not raised."""
     contract_raise: bool = True
     """Whether the declarer may name a contract above the bid."""
-    bomb: BombRule = attrs.field(default=BombRule.OFF, converter=_enum_converter(BombRule))
+    bomb: BombRule = attrs.field(default=BombRule.OFF, converter=_to_bomb_rule)
     """When the declarer may bomb (:class:`BombRule`)."""
-    bomb_payout: BombPayout = attrs.field(
-        default=BombPayout.SIXTY, converter=_enum_converter(BombPayout)
-    )
+    bomb_payout: BombPayout = attrs.field(default=BombPayout.SIXTY, converter=_to_bomb_payout)
     """What each opponent scores for a bomb."""
     bombs_per_player: int = 1
     """How many bombs each player may throw in one game."""
@@ -304,24 +341,22 @@ class Rules:
     )
     """Marriage values for ♠ ♣ ♦ ♥."""
     marriage_cards: MarriageCards = attrs.field(
-        default=MarriageCards.KING_OR_QUEEN, converter=_enum_converter(MarriageCards)
+        default=MarriageCards.KING_OR_QUEEN, converter=_to_marriage_cards
     )
     """Which led card declares a marriage."""
-    declaration: Declaration = attrs.field(
-        default=Declaration.AUTOMATIC, converter=_enum_converter(Declaration)
-    )
+    declaration: Declaration = attrs.field(default=Declaration.AUTOMATIC, converter=_to_declaration)
     """Automatic or optional declaration."""
     marriage_on_first_trick: bool = False
     """Whether a marriage may be declared on the first trick of a deal."""
     trump_timing: TrumpTiming = attrs.field(
-        default=TrumpTiming.THIS_TRICK, converter=_enum_converter(TrumpTiming)
+        default=TrumpTiming.THIS_TRICK, converter=_to_trump_timing
     )
     """Whether a new trump applies to the trick it is declared in."""
     # --- scoring ---
     rounding_unit: int = 10
     """Defenders' totals are rounded to a multiple of this (1, 5 or 10)."""
     rounding_half: HalfRounding = attrs.field(
-        default=HalfRounding.DOWN, converter=_enum_converter(HalfRounding)
+        default=HalfRounding.DOWN, converter=_to_half_rounding
     )
     """How a total ending in 5 rounds when ``rounding_unit`` is 10."""
     defender_marriages_count: bool = True
@@ -331,7 +366,7 @@ class Rules:
     barrel: int | None = attrs.field(default=attrs.Factory(_default_barrel, takes_self=True))
     """Players with at least this score score only as declarer; ``None``: no barrel."""
     defender_cap: DefenderCap = attrs.field(
-        default=DefenderCap.BELOW_TARGET, converter=_enum_converter(DefenderCap)
+        default=DefenderCap.BELOW_TARGET, converter=_to_defender_cap
     )
     """What a non-declarer reaching the target gets (:class:`DefenderCap`)."""
     # --- claim ---
@@ -380,8 +415,12 @@ class Rules:
         """The preset these rules equal, if any (for the default options of each player count)."""
         for preset in PRESETS:
             try:
-                if Rules.preset(preset, players=self.players, layout=self.layout,
-                                target=self.target) == self:
+                if (
+                    Rules.preset(
+                        preset, players=self.players, layout=self.layout, target=self.target
+                    )
+                    == self
+                ):
                     return preset
             except InvalidRulesError:
                 continue
@@ -410,8 +449,10 @@ def _problems(r: Rules) -> list[str]:
     if r.players not in (2, 3, 4):
         out.append(f"players={r.players} must be 2, 3 or 4")
     elif r.layout.players != r.players:
-        out.append(f"layout={r.layout!r} is a {r.layout.players}-player layout, not for "
-                   f"players={r.players}")
+        out.append(
+            f"layout={r.layout!r} is a {r.layout.players}-player layout, not for "
+            f"players={r.players}"
+        )
     if not 100 <= r.target <= 100_000 or r.target % 10:
         out.append(f"target={r.target} must be a multiple of 10 from 100 to 100000")
     if not 0 <= r.first_dealer < max(r.players, 1):
@@ -421,11 +462,14 @@ def _problems(r: Rules) -> list[str]:
     if r.bid_step <= 0 or r.bid_step % 5:
         out.append(f"bid_step={r.bid_step} must be a positive multiple of 5")
     elif r.opening_bid <= 0 or r.opening_bid % r.bid_step:
-        out.append(f"opening_bid={r.opening_bid} must be a positive multiple of "
-                   f"bid_step={r.bid_step}")
+        out.append(
+            f"opening_bid={r.opening_bid} must be a positive multiple of bid_step={r.bid_step}"
+        )
     elif r.max_bid < r.opening_bid or r.max_bid % r.bid_step:
-        out.append(f"max_bid={r.max_bid} must be a multiple of bid_step={r.bid_step} and at "
-                   f"least opening_bid={r.opening_bid}")
+        out.append(
+            f"max_bid={r.max_bid} must be a multiple of bid_step={r.bid_step} and at "
+            f"least opening_bid={r.opening_bid}"
+        )
     if r.bombs_per_player < 1:
         out.append(f"bombs_per_player={r.bombs_per_player} must be at least 1")
     if any(v < 0 for v in r.marriage_values):
@@ -433,8 +477,7 @@ def _problems(r: Rules) -> list[str]:
     if r.rounding_unit not in (1, 5, 10):
         out.append(f"rounding_unit={r.rounding_unit} must be 1, 5 or 10")
     if r.barrel is not None and (not is_int(r.barrel) or not 0 < r.barrel < r.target):
-        out.append(f"barrel={r.barrel!r} must be None or an int between 0 and "
-                   f"target={r.target}")
+        out.append(f"barrel={r.barrel!r} must be None or an int between 0 and target={r.target}")
     if r.auto_claim and not r.claim:
         out.append("auto_claim=True needs claim=True")
     return out

@@ -26,7 +26,7 @@ def round_defender(rules: Rules, total: int) -> int:
 
 
 def defender_gain(rules: Rules, score: int, gain: int) -> int:
-    """What a non-declarer with ``score`` adds for ``gain``: the barrel and the cap (RULES.md 3.9)."""
+    """What a non-declarer with ``score`` adds for ``gain``: barrel and cap (RULES.md 3.9)."""
     if rules.barrel is not None and score >= rules.barrel:
         return 0
     if gain > 0 and score + gain >= rules.target:
@@ -45,8 +45,9 @@ def sitter_score(rules: Rules, musik: int) -> int:
     return 50 * aces + sum(values[s] for s in range(4) if musik & PAIR_MASK[s] == PAIR_MASK[s])
 
 
-def finish_deal(s: State, taken: tuple[int, ...], outcome: Outcome,
-                last_winner: int | None = None) -> State:
+def finish_deal(
+    s: State, taken: tuple[int, ...], outcome: Outcome, last_winner: int | None = None
+) -> State:
     """Score the deal that ``s`` ends with and return the next deal's first state (or the end).
 
     ``taken`` is every seat's pile; cards still out of play (the unchosen musik and the
@@ -96,24 +97,49 @@ def finish_deal(s: State, taken: tuple[int, ...], outcome: Outcome,
                 musik |= 1 << card
             deltas[sitter] = defender_gain(r, before[sitter], sitter_score(r, musik))
     scores = tuple([before[i] + deltas[i] for i in range(n)])
-    row = DealResult(game.deal_number, game.dealer, outcome, decl,
-                     deal.contract if outcome is not Outcome.BOMBED else deal.bid,
-                     totals, tuple([(seat, SUITS[suit]) for seat, suit in c[13]]),
-                     tuple(deltas), scores)
+    row = DealResult(
+        game.deal_number,
+        game.dealer,
+        outcome,
+        decl,
+        deal.contract if outcome is not Outcome.BOMBED else deal.bid,
+        totals,
+        tuple([(seat, SUITS[suit]) for seat, suit in c[13]]),
+        tuple(deltas),
+        scores,
+    )
     sheet = (game.sheet, row)
     winner = _winner(r, scores, decl, seats)
     if winner is not None:
         from ._core import replace  # noqa: PLC0415  (the core builds on the scoring)
 
-        return replace(s, scores=scores, sheet=sheet, phase=Phase.GAME_OVER, to_move=None,
-                       winner=winner, _taken=tuple(piles), _trick=(), leader=None)
+        return replace(
+            s,
+            scores=scores,
+            sheet=sheet,
+            phase=Phase.GAME_OVER,
+            to_move=None,
+            winner=winner,
+            _taken=tuple(piles),
+            _trick=(),
+            leader=None,
+        )
     number = game.deal_number + 1
-    return start_deal(r, game.seed, number, (game.dealer + 1) % n, scores, game.bombs, sheet,
-                      shuffled_deck(game.seed, number))
+    return start_deal(
+        r,
+        game.seed,
+        number,
+        (game.dealer + 1) % n,
+        scores,
+        game.bombs,
+        sheet,
+        shuffled_deck(game.seed, number),
+    )
 
 
-def _winner(r: Rules, scores: tuple[int, ...], decl: int | None,
-            seats: tuple[int, ...]) -> int | None:
+def _winner(
+    r: Rules, scores: tuple[int, ...], decl: int | None, seats: tuple[int, ...]
+) -> int | None:
     """Who won, if anyone reached the target: the highest score; ties go to the declarer,
     then to the seat nearest the dealer's left."""
     if max(scores) < r.target:

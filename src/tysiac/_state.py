@@ -89,8 +89,9 @@ class DealResult:
         """Whether the declarer made the contract (None without a played contract)."""
         if self.declarer is None or self.outcome in (Outcome.BOMBED, Outcome.REDEALT):
             return None
-        return self.deltas[self.declarer] > 0 or (self.contract is not None and
-                                                  self.deltas[self.declarer] == self.contract)
+        return self.deltas[self.declarer] > 0 or (
+            self.contract is not None and self.deltas[self.declarer] == self.contract
+        )
 
 
 @attrs.frozen(slots=True)
@@ -394,8 +395,13 @@ class State:
         return _tricks_played(self)
 
     def __repr__(self) -> str:
-        bits_ = [f"phase={self.phase!r}", f"deal_number={self.deal_number}",
-                 f"dealer={self.dealer}", f"to_move={self.to_move}", f"scores={self.scores}"]
+        bits_ = [
+            f"phase={self.phase!r}",
+            f"deal_number={self.deal_number}",
+            f"dealer={self.dealer}",
+            f"to_move={self.to_move}",
+            f"scores={self.scores}",
+        ]
         if self.declarer is not None:
             bits_.append(f"declarer={self.declarer}")
         if self.contract is not None:
@@ -431,4 +437,3 @@ def all_cards(s: State) -> int:
     for x in (*s._hands, *s._musiks, *s._taken):
         m |= x
     return m
-

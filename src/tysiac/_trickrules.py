@@ -54,7 +54,7 @@ def trick_winner(trick: tuple[int, ...], trump: int) -> int:
 
 
 def can_meld_on_lead(hand: int, card: int, first_trick: bool, f: PlayFlags) -> bool:
-    """Whether leading ``card`` from ``hand`` declares (or may declare) a marriage (RULES.md 3.7)."""
+    """Whether leading ``card`` from ``hand`` declares (or may declare) a marriage (RULES 3.7)."""
     rank = card % 6
     if rank != QUEEN and (rank != KING or f.queen_only):
         return False
@@ -64,8 +64,7 @@ def can_meld_on_lead(hand: int, card: int, first_trick: bool, f: PlayFlags) -> b
     return hand & pair == pair
 
 
-def can_meld_on_someone(trick: tuple[int, ...], card: int, first_trick: bool,
-                        f: PlayFlags) -> bool:
+def can_meld_on_someone(trick: tuple[int, ...], card: int, first_trick: bool, f: PlayFlags) -> bool:
     """Four players, all playing: a king played right after its queen declares "on someone"."""
     if not f.on_someone or not trick or (first_trick and not f.meld_first_trick):
         return False

@@ -24,8 +24,7 @@ def _mask(s: State, hand: int, f: PlayFlags) -> int:
 
 
 def _may_claim(s: State, f: PlayFlags) -> bool:
-    return (f.claim and not s._trick and s.to_move == s.declarer and not s._stock
-            and claimable(s))
+    return f.claim and not s._trick and s.to_move == s.declarer and not s._stock and claimable(s)
 
 
 def legal_play(s: State) -> tuple[Move, ...]:
@@ -39,8 +38,12 @@ def legal_play(s: State) -> tuple[Move, ...]:
     trick = c[9]
     mask = hand if c[7] and f.free_while_stock else play_mask(hand, trick, c[10], f)
     if not f.optional:
-        plays = (SUIT_PLAYS[0][mask & 63] + SUIT_PLAYS[1][mask >> 6 & 63]
-                 + SUIT_PLAYS[2][mask >> 12 & 63] + SUIT_PLAYS[3][mask >> 18])
+        plays = (
+            SUIT_PLAYS[0][mask & 63]
+            + SUIT_PLAYS[1][mask >> 6 & 63]
+            + SUIT_PLAYS[2][mask >> 12 & 63]
+            + SUIT_PLAYS[3][mask >> 18]
+        )
         if f.claim and _may_claim(s, f):
             return (*plays, CLAIM)
         return plays
@@ -48,8 +51,11 @@ def legal_play(s: State) -> tuple[Move, ...]:
     first = not any(c[12])
     for card in bits(mask):
         moves.append(PLAYS[card])
-        if (can_meld_on_lead(hand, card, first, f) if not trick
-                else can_meld_on_someone(trick, card, first, f)):
+        if (
+            can_meld_on_lead(hand, card, first, f)
+            if not trick
+            else can_meld_on_someone(trick, card, first, f)
+        ):
             moves.append(MELDS[card])
     if f.claim and _may_claim(s, f):
         moves.append(CLAIM)
@@ -66,11 +72,15 @@ def _explain(s: State, hand: int, c: int) -> str:
     if hand & SUIT_MASK[led]:
         if c // 6 != led:
             return f"the led suit must be followed (RULES.md 3.6): play a {CARDS[trick[0]].suit!r}"
-        return ("a card of the led suit that beats the winning card must be played when there is"
-                " one (RULES.md 3.6, Rules.must_beat)")
+        return (
+            "a card of the led suit that beats the winning card must be played when there is"
+            " one (RULES.md 3.6, Rules.must_beat)"
+        )
     if f.must_trump and s._trump >= 0 and hand & SUIT_MASK[s._trump]:
-        return ("a player void in the led suit must play a trump, beating the highest trump in "
-                "the trick when possible (RULES.md 3.6, Rules.must_trump)")
+        return (
+            "a player void in the led suit must play a trump, beating the highest trump in "
+            "the trick when possible (RULES.md 3.6, Rules.must_trump)"
+        )
     return "this card may not be played here (RULES.md 3.6)"
 
 
@@ -105,29 +115,54 @@ def apply_play(s: State, move: Move) -> State:
             if not s.rules.claim:
                 illegal(s, move, "claims are off (Rules.claim=False)")
             if not _may_claim(s, s.rules._play):
-                illegal(s, move, "the declarer may claim only on their lead, with the stock "
-                                 "empty, when certain to take every remaining trick")
+                illegal(
+                    s,
+                    move,
+                    "the declarer may claim only on their lead, with the stock "
+                    "empty, when certain to take every remaining trick",
+                )
             return _claim(s)
         if not isinstance(move, Play):
             illegal(s, move, "in the play phase a move is Play(card) (or Claim())")
-    (rules, game, phase, _, winner, deal, hands_, stock, leader, trick, trump, pending, taken_,
-     marriages, log_) = s._c
+    (
+        rules,
+        game,
+        phase,
+        _,
+        winner,
+        deal,
+        hands_,
+        stock,
+        leader,
+        trick,
+        trump,
+        pending,
+        taken_,
+        marriages,
+        log_,
+    ) = s._c
     f = rules._play
     c = move.card.index
     hand = hands_[p]
-    if not (hand if stock and f.free_while_stock else
-            play_mask(hand, trick, trump, f)) >> c & 1:
+    if not (hand if stock and f.free_while_stock else play_mask(hand, trick, trump, f)) >> c & 1:
         illegal(s, move, _explain(s, hand, c))
     hands = list(hands_)
     hands[p] = hand ^ (1 << c)
     if c % 6 in _MARRIAGE_RANKS:
         first = not any(taken_)
-        can = (can_meld_on_lead(hand, c, first, f) if not trick
-               else can_meld_on_someone(trick, c, first, f))
+        can = (
+            can_meld_on_lead(hand, c, first, f)
+            if not trick
+            else can_meld_on_someone(trick, c, first, f)
+        )
         if move.meld and not (can and f.optional):
-            illegal(s, move, "declarations are automatic (Rules.declaration): play without "
-                             "meld=True" if can else
-                             f"{CARDS[c]} declares no marriage here (RULES.md 3.7)")
+            illegal(
+                s,
+                move,
+                "declarations are automatic (Rules.declaration): play without meld=True"
+                if can
+                else f"{CARDS[c]} declares no marriage here (RULES.md 3.7)",
+            )
         if can and (move.meld or not f.optional):
             suit = c // 6
             marriages = (*marriages, (p, suit))
@@ -136,14 +171,31 @@ def apply_play(s: State, move: Move) -> State:
             else:
                 trump = suit
     elif move.meld:
-        illegal(s, move, f"{CARDS[c]} declares no marriage: only a king or a queen can "
-                         "(RULES.md 3.7)")
+        illegal(
+            s, move, f"{CARDS[c]} declares no marriage: only a king or a queen can (RULES.md 3.7)"
+        )
     trick = (*trick, c)
     logged = (log_, p, move)
     if len(trick) < f.active:
-        return State((rules, game, phase, f.next_seat[game.dealer][p], winner, deal,
-                      tuple(hands), stock, leader, trick, trump, pending, taken_, marriages,
-                      logged))
+        return State(
+            (
+                rules,
+                game,
+                phase,
+                f.next_seat[game.dealer][p],
+                winner,
+                deal,
+                tuple(hands),
+                stock,
+                leader,
+                trick,
+                trump,
+                pending,
+                taken_,
+                marriages,
+                logged,
+            )
+        )
     # the trick is complete
     assert leader is not None
     nxt = f.next_seat[game.dealer]
@@ -151,8 +203,12 @@ def apply_play(s: State, move: Move) -> State:
     for _ in range(trick_winner(trick, trump)):
         w = nxt[w]
     taken = list(taken_)
-    taken[w] |= (1 << trick[0]) | (1 << trick[1]) | (1 << trick[-1]) | (
-        (1 << trick[2]) if len(trick) == 4 else 0)
+    taken[w] |= (
+        (1 << trick[0])
+        | (1 << trick[1])
+        | (1 << trick[-1])
+        | ((1 << trick[2]) if len(trick) == 4 else 0)
+    )
     if pending >= 0:
         trump, pending = pending, -1
     if stock:  # the winner draws first, then the others in turn
@@ -160,13 +216,47 @@ def apply_play(s: State, move: Move) -> State:
         for k in range(f.active):
             hands[seat] |= 1 << stock[k]
             seat = nxt[seat]
-        stock = stock[f.active:]
+        stock = stock[f.active :]
     if not hands[w]:
-        done = State((rules, game, phase, w, winner, deal, tuple(hands), stock, w, (), trump,
-                      pending, taken_, marriages, logged))
+        done = State(
+            (
+                rules,
+                game,
+                phase,
+                w,
+                winner,
+                deal,
+                tuple(hands),
+                stock,
+                w,
+                (),
+                trump,
+                pending,
+                taken_,
+                marriages,
+                logged,
+            )
+        )
         return finish_deal(done, tuple(taken), Outcome.PLAYED, w)
-    out = State((rules, game, phase, w, winner, deal, tuple(hands), stock, w, (), trump,
-                 pending, tuple(taken), marriages, logged))
+    out = State(
+        (
+            rules,
+            game,
+            phase,
+            w,
+            winner,
+            deal,
+            tuple(hands),
+            stock,
+            w,
+            (),
+            trump,
+            pending,
+            tuple(taken),
+            marriages,
+            logged,
+        )
+    )
     if f.auto_claim and w == deal.declarer:
         return _auto_claim(out)
     return out

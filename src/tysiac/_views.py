@@ -116,7 +116,7 @@ def _musik_seen(s: State, seat: int, moves: tuple[tuple[int, Move], ...]) -> int
     if index is None or not geo.musiks:
         return seen
     pos = start + sum(geo.musiks[:index])
-    for c in s._deck[pos:pos + geo.musiks[index]]:
+    for c in s._deck[pos : pos + geo.musiks[index]]:
         seen |= 1 << c
     return seen
 
@@ -150,22 +150,39 @@ def observe(state: State, seat: int) -> View:
     plays = [(who, m.card) for who, m in all_moves if isinstance(m, Play)]
     per = GEOMETRY[s.rules.layout].active
     done = len(plays) // per * per if s.phase is Phase.PLAY else 0
-    tricks = tuple(tuple(plays[i:i + per]) for i in range(0, done, per))
+    tricks = tuple(tuple(plays[i : i + per]) for i in range(0, done, per))
     winners = tuple(t[0][0] for t in tricks[1:])
     if tricks and s.leader is not None:
         winners += (s.leader,)
     seen = _musik_seen(s, seat, all_moves)
     return View(
-        rules=s.rules, seat=seat, phase=s.phase, to_move=s.to_move, dealer=s.dealer,
-        deal_number=s.deal_number, scores=s.scores, sheet=s.sheet, winner=s.winner,
-        hand=mask_cards(s._hands[seat]), hand_sizes=tuple(m.bit_count() for m in s._hands),
-        bid=s.bid, bidder=s.bidder, passed=s.passed, declarer=s.declarer, contract=s.contract,
-        musik=mask_cards(seen), given=tuple(given),
+        rules=s.rules,
+        seat=seat,
+        phase=s.phase,
+        to_move=s.to_move,
+        dealer=s.dealer,
+        deal_number=s.deal_number,
+        scores=s.scores,
+        sheet=s.sheet,
+        winner=s.winner,
+        hand=mask_cards(s._hands[seat]),
+        hand_sizes=tuple(m.bit_count() for m in s._hands),
+        bid=s.bid,
+        bidder=s.bidder,
+        passed=s.passed,
+        declarer=s.declarer,
+        contract=s.contract,
+        musik=mask_cards(seen),
+        given=tuple(given),
         discards=mask_cards(s._discards) if seat == s.declarer else (),
-        trump=s.trump, leader=s.leader, trick=s.trick, tricks=tricks, trick_winners=winners,
-        card_points=tuple(mask_points(m) for m in s._taken) if s.phase is Phase.PLAY
-        else (0,) * n,
-        marriages=s.marriages, stock_size=len(s._stock), moves=tuple(visible),
+        trump=s.trump,
+        leader=s.leader,
+        trick=s.trick,
+        tricks=tricks,
+        trick_winners=winners,
+        card_points=tuple(mask_points(m) for m in s._taken) if s.phase is Phase.PLAY else (0,) * n,
+        marriages=s.marriages,
+        stock_size=len(s._stock),
+        moves=tuple(visible),
         legal_moves=legal_moves(s) if s.to_move == seat else (),
     )
-
