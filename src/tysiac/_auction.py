@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ._cards import NINE, RANK_MASK, mask_points
-from ._core import BIDS, bid_cap, illegal, start_deal
+from ._core import bid_cap, illegal, start_deal
 from ._dealing import shuffled_deck
 from ._moves import PASS, REDEAL, Bid, Move, Pass, Redeal
 from ._musik import after_auction
@@ -40,18 +40,17 @@ def legal_auction(s: State) -> tuple[Move, ...]:
     p = c[3]
     assert p is not None
     bid = c[5].bid
+    step = r.bid_step
     if bid == 0:
-        moves: list[Move] = [BIDS.get(r.opening_bid) or Bid(r.opening_bid)]
+        moves: tuple[Move, ...] = (r._play.bids[r.opening_bid // step],)
     else:
-        low = bid + r.bid_step
         high = bid_cap(r, c[6][p])
-        if not r.jump_bids and high > low:
-            high = low
-        moves = [PASS]
-        moves.extend(BIDS.get(a) or Bid(a) for a in range(low, high + 1, r.bid_step))
+        if not r.jump_bids and high > bid + step:
+            high = bid + step
+        moves = (PASS, *r._play.bids[bid // step + 1 : high // step + 1])
     if r.redeal and not c[5].acted >> p & 1 and may_redeal(s, p):
-        moves.append(REDEAL)
-    return tuple(moves)
+        return (*moves, REDEAL)
+    return moves
 
 
 def _explain(s: State, move: Move) -> str:

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable
 from typing import Final, NoReturn
-
-import attrs
 
 from ._cards import CARDS
 from ._errors import IllegalMoveError
@@ -42,23 +39,15 @@ _INDEX: Final = {
     "_marriages": 13,
     "_log": 14,
 }
-_GAME_FIELDS: Final = tuple(a.name for a in attrs.fields(GameInfo))
-_DEAL_FIELDS: Final = tuple(a.name for a in attrs.fields(DealInfo))
-_GAME_ALL: Final = operator.attrgetter(*_GAME_FIELDS)
-_DEAL_ALL: Final = operator.attrgetter(*_DEAL_FIELDS)
-_GAME_INDEX: Final = {name: i for i, name in enumerate(_GAME_FIELDS)}
-_DEAL_INDEX: Final = {name: i for i, name in enumerate(_DEAL_FIELDS)}
-_GAME: Final = {
-    "_" + a.name if a.name in ("seed", "bombs", "deck") else a.name: a.name
-    for a in attrs.fields(GameInfo)
-}
+# replace() takes the State property names (``_seed``, ``bid``, ...) of the nested fields
+_GAME: Final = {"_" + n if n in ("seed", "bombs", "deck") else n: n for n in GameInfo._fields}
 _DEAL: Final = {
-    "_" + a.name
-    if a.name in ("musiks", "discards", "revealed", "passed", "acted")
-    else a.name: a.name
-    for a in attrs.fields(DealInfo)
+    "_" + n if n in ("musiks", "discards", "revealed", "passed", "acted") else n: n
+    for n in DealInfo._fields
 }
 
+#: ``BIT[card]``: the mask of one card.
+BIT: Final = tuple(1 << c for c in range(24))
 #: Shared ``Bid``/``Contract`` objects for every multiple of 5 up to 2000.
 BIDS: Final = {a: Bid(a) for a in range(0, 2001, 5)}
 CONTRACTS: Final = {a: Contract(a) for a in range(0, 2001, 5)}
@@ -80,15 +69,9 @@ def replace(s: State, **changes: object) -> State:
         else:
             game[_GAME[name]] = value
     if game:
-        g = list(_GAME_ALL(s._game))
-        for name, value in game.items():
-            g[_GAME_INDEX[name]] = value
-        values[1] = GameInfo(*g)
+        values[1] = s._game._replace(**game)  # type: ignore[arg-type]
     if deal:
-        d = list(_DEAL_ALL(s._deal))
-        for name, value in deal.items():
-            d[_DEAL_INDEX[name]] = value
-        values[5] = DealInfo(*d)
+        values[5] = s._deal._replace(**deal)  # type: ignore[arg-type]
     return State(tuple(values))  # type: ignore[arg-type]
 
 
@@ -131,17 +114,11 @@ def split_deck(
     hands = [0] * rules.players
     pos = 0
     for seat in sorted(rules._play.active_seats[dealer]):
-        m = 0
-        for c in deck[pos : pos + size]:
-            m |= 1 << c
-        hands[seat] = m
+        hands[seat] = sum(map(BIT.__getitem__, deck[pos : pos + size]))
         pos += size
     musiks = []
     for size in geo.musiks:
-        m = 0
-        for c in deck[pos : pos + size]:
-            m |= 1 << c
-        musiks.append(m)
+        musiks.append(sum(map(BIT.__getitem__, deck[pos : pos + size])))
         pos += size
     return tuple(hands), tuple(musiks), deck[pos:]
 

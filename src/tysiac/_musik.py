@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ._cards import bits
-from ._core import CONTRACTS, GIVES, bid_cap, illegal, log, replace
+from ._core import GIVES, bid_cap, illegal, log, replace
 from ._moves import BOMB, CHOOSE, DISCARDS, Bomb, ChooseMusik, Contract, Discard, Give, Move
 from ._rules import BombRule, Layout, Rules
 from ._scoring import finish_deal
@@ -203,14 +203,12 @@ def may_bomb(s: State) -> bool:
 
 def legal_contract(s: State) -> tuple[Move, ...]:
     """``Contract(amount)`` ascending from the bid, then ``Bomb()`` where allowed."""
-    step = s.rules.bid_step
-    moves: list[Move] = [
-        CONTRACTS[a] if a in CONTRACTS else Contract(a)
-        for a in range(s.bid, contract_cap(s) + 1, step)
-    ]
-    if may_bomb(s):
-        moves.append(BOMB)
-    return tuple(moves)
+    r = s._c[0]
+    step = r.bid_step
+    moves = r._play.contracts[s._c[5].bid // step : contract_cap(s) // step + 1]
+    if r.bomb is not BombRule.OFF and may_bomb(s):
+        return (*moves, BOMB)
+    return moves
 
 
 def apply_contract(s: State, move: Move) -> State:

@@ -9,6 +9,7 @@ from typing import Any, ClassVar, Final, NamedTuple, TypeVar
 import attrs
 
 from ._errors import InvalidRulesError
+from ._moves import Bid, Contract
 
 __all__ = [
     "PRESETS",
@@ -236,6 +237,8 @@ class PlayFlags(NamedTuple):
     next_seat: tuple[tuple[int, ...], ...]  # indexed by dealer, then seat
     active_seats: tuple[tuple[int, ...], ...]  # indexed by dealer: seats in play from the left
     marriage_sums: tuple[int, ...]  # indexed by a 4-bit set of suits: their marriage values
+    bids: tuple[Bid, ...]  # Bid(k * bid_step) at index k, up to max_bid
+    contracts: tuple[Contract, ...]  # Contract(k * bid_step) at index k, up to max_bid
 
 
 def _play_flags(r: Rules) -> PlayFlags:
@@ -259,6 +262,8 @@ def _play_flags(r: Rules) -> PlayFlags:
         tuple(next_seat(layout, d) for d in range(r.players)),
         tuple(active_seats(layout, d) for d in range(r.players)),
         tuple(sum(r.marriage_values[s] for s in range(4) if k >> s & 1) for k in range(16)),
+        tuple(Bid(a) for a in range(0, r.max_bid + 1, r.bid_step)),
+        tuple(Contract(a) for a in range(0, r.max_bid + 1, r.bid_step)),
     )
 
 

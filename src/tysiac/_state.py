@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from typing import TypeAlias
+from typing import NamedTuple, TypeAlias
 
 import attrs
 
@@ -94,8 +94,7 @@ class DealResult:
         )
 
 
-@attrs.frozen(slots=True)
-class GameInfo:
+class GameInfo(NamedTuple):
     """The part of a state that changes once a deal (private)."""
 
     seed: int
@@ -107,8 +106,7 @@ class GameInfo:
     deck: tuple[int, ...]
 
 
-@attrs.frozen(slots=True)
-class DealInfo:
+class DealInfo(NamedTuple):
     """The part of a state that the auction and the musik change, and the play does not."""
 
     musiks: tuple[int, ...]

@@ -14,7 +14,7 @@ from ._trickrules import can_meld_on_lead, can_meld_on_someone, play_mask, trick
 __all__ = ["apply_play", "legal_play", "start_play"]
 
 _PLAY = Phase.PLAY
-_MARRIAGE_RANKS = (2, 3)
+_MARRIAGE_RANKS = 1 << 2 | 1 << 3  # queen and king
 
 
 def _mask(s: State, hand: int, f: PlayFlags) -> int:
@@ -36,7 +36,10 @@ def legal_play(s: State) -> tuple[Move, ...]:
     assert p is not None
     hand = c[6][p]
     trick = c[9]
-    mask = hand if c[7] and f.free_while_stock else play_mask(hand, trick, c[10], f)
+    if not trick or (c[7] and f.free_while_stock):
+        mask = hand
+    else:
+        mask = play_mask(hand, trick, c[10], f)
     if not f.optional:
         plays = (
             SUIT_PLAYS[0][mask & 63]
@@ -108,8 +111,6 @@ def _claim(s: State) -> State:
 
 def apply_play(s: State, move: Move) -> State:
     """Play a card (or claim); close the trick, draw from the stock and score when due."""
-    p = s.to_move
-    assert p is not None
     if type(move) is not Play:
         if isinstance(move, Claim):
             if not s.rules.claim:
@@ -128,7 +129,7 @@ def apply_play(s: State, move: Move) -> State:
         rules,
         game,
         phase,
-        _,
+        p,
         winner,
         deal,
         hands_,
@@ -141,14 +142,23 @@ def apply_play(s: State, move: Move) -> State:
         marriages,
         log_,
     ) = s._c
+    assert p is not None
     f = rules._play
     c = move.card.index
     hand = hands_[p]
-    if not (hand if stock and f.free_while_stock else play_mask(hand, trick, trump, f)) >> c & 1:
+    if (
+        not (
+            hand
+            if not trick or (stock and f.free_while_stock)
+            else play_mask(hand, trick, trump, f)
+        )
+        >> c
+        & 1
+    ):
         illegal(s, move, _explain(s, hand, c))
     hands = list(hands_)
     hands[p] = hand ^ (1 << c)
-    if c % 6 in _MARRIAGE_RANKS:
+    if _MARRIAGE_RANKS >> c % 6 & 1:
         first = not any(taken_)
         can = (
             can_meld_on_lead(hand, c, first, f)
