@@ -10,7 +10,7 @@ Positions are memoised within one check only.
 
 from __future__ import annotations
 
-from ._cards import bits
+from ._cards import SUIT_MASK, bits
 from ._rules import PlayFlags
 from ._state import State
 from ._tables import active_seats
@@ -24,11 +24,35 @@ def claimable(s: State) -> bool:
     decl = s.declarer
     if decl is None or s._trick or s._stock or s.phase.value != "play":
         return False
+    hands = s._hands
+    own = hands[decl]
+    others = 0
+    for i, h in enumerate(hands):
+        if i != decl:
+            others |= h
+    # A quick necessary condition: in every suit the declarer holds, their top card beats every
+    # card of that suit the others hold.  (Otherwise the holder of the higher card keeps it and
+    # beats the declarer's lead of that suit, or is made to play it earlier and wins that trick.)
+    for suit_mask in SUIT_MASK:
+        mine = own & suit_mask
+        if mine and (others & suit_mask).bit_length() > mine.bit_length():
+            return False
     f = s.rules._play
+    trump = s._trump
+    no_new_trump = not f.on_someone and (f.optional or not own >> 2 & own >> 3 & 0x041041)
+    if no_new_trump and (trump < 0 or not others & SUIT_MASK[trump]):
+        # A quick sufficient condition, when no marriage can change the trump: nobody else
+        # holds a trump, and each of the declarer's cards beats every card of its suit.
+        for suit_mask in SUIT_MASK:
+            mine = own & suit_mask
+            if mine and (mine & -mine).bit_length() < (others & suit_mask).bit_length():
+                break
+        else:
+            return True
     seats = active_seats(s.rules.layout, s.dealer)
     k = seats.index(decl)
     order = seats[k:] + seats[:k]
-    return _Search(f, order).lead(s._hands, s._trump, not any(s._taken))
+    return _Search(f, order).lead(hands, trump, not any(s._taken))
 
 
 class _Search:

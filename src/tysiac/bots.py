@@ -154,6 +154,11 @@ def _estimate(rules: Rules, hand: Sequence[Card], gone: frozenset[Card] = frozen
     return total
 
 
+#: How far below its estimate GreedyBot names the contract: failing costs twice as much as
+#: the raise gains.
+_CONTRACT_SAFETY = 20
+
+
 def _round_down(amount: int, step: int) -> int:
     return amount - amount % step
 
@@ -234,7 +239,7 @@ class GreedyBot:
         contracts = [m for m in moves if isinstance(m, Contract)]
         if Bomb() in moves and estimate < view.bid - 30:
             return Bomb()
-        goal = max(view.bid, _round_down(estimate, view.rules.bid_step))
+        goal = max(view.bid, _round_down(estimate - _CONTRACT_SAFETY, view.rules.bid_step))
         best = contracts[0]
         for m in contracts:
             if m.amount <= goal:
