@@ -135,11 +135,12 @@ def start_deal(
 ) -> State:
     """The first state of a deal dealt from ``deck``."""
     hands, musiks, stock = split_deck(rules, dealer, deck)
-    first = rules._play.active_seats[dealer][0]
     revealed = musiks[0] if rules.layout is Layout.TWO_OPEN_MUSIK else 0
     if GEOMETRY[rules.layout].auction:
         phase, leader = Phase.AUCTION, None
+        first = (dealer + rules.forced_bidder) % rules.players
     else:
+        first = rules._play.active_seats[dealer][0]  # the draw game: the non-dealer leads
         phase, leader = Phase.PLAY, first
     return State(
         (

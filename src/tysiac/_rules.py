@@ -313,7 +313,10 @@ class Rules:
     """Which redeal conditions a marriage in the hand blocks."""
     # --- auction ---
     opening_bid: int = 100
-    """The forced bid of the player left of the dealer."""
+    """The forced bid that opens the auction."""
+    forced_bidder: int = 1
+    """Who makes the forced bid, counted clockwise from the dealer: 1 is the player on the
+    dealer's left (*na musiku*); 0 the dealer (not in the four-player sitter layout)."""
     bid_step: int = 10
     """Bids and contracts are multiples of this."""
     jump_bids: bool = True
@@ -462,6 +465,13 @@ def _problems(r: Rules) -> list[str]:
         out.append(f"target={r.target} must be a multiple of 10 from 100 to 100000")
     if not 0 <= r.first_dealer < max(r.players, 1):
         out.append(f"first_dealer={r.first_dealer} must be a seat, 0..{r.players - 1}")
+    if not 0 <= r.forced_bidder < max(r.players, 1) or (
+        r.forced_bidder == 0 and r.layout is Layout.FOUR_SITTER
+    ):
+        out.append(
+            f"forced_bidder={r.forced_bidder} must be a seat offset from the dealer, "
+            f"0..{r.players - 1} (not 0 when the dealer sits out)"
+        )
     if not 10 <= r.redeal_threshold <= 18:
         out.append(f"redeal_threshold={r.redeal_threshold} must be from 10 to 18")
     if r.bid_step <= 0 or r.bid_step % 5:

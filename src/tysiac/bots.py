@@ -156,7 +156,7 @@ def _estimate(rules: Rules, hand: Sequence[Card], gone: frozenset[Card] = frozen
 
 #: How far below its estimate GreedyBot names the contract: failing costs twice as much as
 #: the raise gains.
-_CONTRACT_SAFETY = 20
+_CONTRACT_SAFETY = 30
 
 
 def _round_down(amount: int, step: int) -> int:
