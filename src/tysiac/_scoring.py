@@ -29,11 +29,11 @@ def defender_gain(rules: Rules, score: int, gain: int) -> int:
     """What a non-declarer with ``score`` adds for ``gain``: barrel and cap (RULES.md 3.9)."""
     if rules.barrel is not None and score >= rules.barrel:
         return 0
-    if gain > 0 and score + gain >= rules.target:
-        cap = rules.defender_cap
-        if cap is DefenderCap.BELOW_TARGET:
-            return max(0, min(gain, rules.target - 10 - score))
-        if cap is DefenderCap.NOTHING:
+    cap = rules.defender_cap
+    if gain > 0 and cap is not DefenderCap.NONE:
+        if cap is DefenderCap.BELOW_TARGET and score + gain > rules.target - 10:
+            return max(0, rules.target - 10 - score)  # never above target - 10 (990)
+        if cap is DefenderCap.NOTHING and score + gain >= rules.target:
             return 0
     return gain
 
