@@ -18,9 +18,9 @@ are CPU times of this process (``time.process_time``).
 from __future__ import annotations
 
 import argparse
-import statistics
 import importlib.util
 import random
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -92,10 +92,14 @@ def main(argv: list[str] | None = None) -> int:
         refs.append(lean_rate(args.deals, args.lean))
     ratio = statistics.median(o / r for o, r in zip(ours, refs, strict=True))
     best, ref = max(ours), max(refs)
-    print(f"tysiac ({args.preset}, {args.players} players): {best:8.0f} deals/s "
-          f"({1e6 / best:.1f} us/deal; full deals through the public API, best round)")
-    print(f"lean reference:            {ref:8.0f} deals/s "
-          f"({1e6 / ref:.1f} us/deal; card play only, best round)")
+    print(
+        f"tysiac ({args.preset}, {args.players} players): {best:8.0f} deals/s "
+        f"({1e6 / best:.1f} us/deal; full deals through the public API, best round)"
+    )
+    print(
+        f"lean reference:            {ref:8.0f} deals/s "
+        f"({1e6 / ref:.1f} us/deal; card play only, best round)"
+    )
     print(f"ratio tysiac / lean:       {ratio:8.3f} (median of {args.rounds} rounds)")
     return 0
 

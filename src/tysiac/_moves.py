@@ -12,6 +12,7 @@ from typing import Final, TypeAlias
 import attrs
 
 from ._cards import CARDS, Card, card_index
+from ._errors import NotAMoveError
 
 __all__ = [
     "Bid",
@@ -32,11 +33,25 @@ def _card(value: Card | str) -> Card:
     return CARDS[card_index(value)]
 
 
+def _int(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise NotAMoveError(
+            f"{type(instance).__name__}.{attribute.name} must be an int, not {value!r}"
+        )
+
+
+def _bool(instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
+    if not isinstance(value, bool):
+        raise NotAMoveError(
+            f"{type(instance).__name__}.{attribute.name} must be True or False, not {value!r}"
+        )
+
+
 @attrs.frozen(slots=True, repr=False)
 class Bid:
     """Bid ``amount`` in the auction (the forced opening bid is a ``Bid`` too)."""
 
-    amount: int
+    amount: int = attrs.field(validator=_int)
 
     def __repr__(self) -> str:
         return f"Bid({self.amount!r})"
@@ -62,7 +77,7 @@ class Redeal:
 class ChooseMusik:
     """Two players: the declarer takes musik ``index`` (0 or 1)."""
 
-    index: int
+    index: int = attrs.field(validator=_int)
 
     def __repr__(self) -> str:
         return f"ChooseMusik({self.index!r})"
@@ -76,7 +91,7 @@ class Give:
     """
 
     card: Card = attrs.field(converter=_card)
-    to: int
+    to: int = attrs.field(validator=_int)
 
     def __repr__(self) -> str:
         return f"Give({self.card!r}, to={self.to!r})"
@@ -96,7 +111,7 @@ class Discard:
 class Contract:
     """The declarer names the contract: at least the bid."""
 
-    amount: int
+    amount: int = attrs.field(validator=_int)
 
     def __repr__(self) -> str:
         return f"Contract({self.amount!r})"
@@ -120,7 +135,7 @@ class Play:
     """
 
     card: Card = attrs.field(converter=_card)
-    meld: bool = False
+    meld: bool = attrs.field(default=False, validator=_bool)
 
     def __repr__(self) -> str:
         if self.meld:

@@ -115,6 +115,8 @@ def finish_deal(
 
         return replace(
             s,
+            _discards=0,
+            _musiks=(),
             scores=scores,
             sheet=sheet,
             phase=Phase.GAME_OVER,

@@ -185,8 +185,6 @@ class GreedyBot:
     Args:
         seed: seeds the bot's own :class:`random.Random` (used for the blind musik choice);
             given the same seed and the same views the bot makes the same moves.
-        margin: points added to the hand estimate in the auction (default: by layout, what
-            the musik is expected to bring).
 
     Example:
         >>> from tysiac import new_game, observe
@@ -195,12 +193,11 @@ class GreedyBot:
         Bid(100)
     """
 
-    def __init__(self, seed: int | None = None, *, margin: int | None = None) -> None:
+    def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
-        self.margin = margin
 
     def __repr__(self) -> str:
-        return f"GreedyBot(margin={self.margin!r})"
+        return "GreedyBot()"
 
     def choose(self, view: View) -> Move:
         """The heuristic's move in the position ``view`` shows."""
@@ -223,8 +220,7 @@ class GreedyBot:
         hand = list(view.hand)
         if rules.layout is Layout.TWO_OPEN_MUSIK:
             hand.extend(c for c in view.musik if c not in hand)
-        margin = _LAYOUT_MARGIN[rules.layout] if self.margin is None else self.margin
-        estimate = _estimate(rules, hand) + margin
+        estimate = _estimate(rules, hand) + _LAYOUT_MARGIN[rules.layout]
         bids = [m for m in moves if isinstance(m, Bid)]
         if any(isinstance(m, Redeal) for m in moves) and estimate < rules.opening_bid:
             return Redeal()

@@ -163,11 +163,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     for line in _table(state):
         print(line)
-    deals = len(state.sheet)
+    deals = f"{len(state.sheet)} deal{'s' if len(state.sheet) != 1 else ''}"
     if state.winner is not None:
         score = state.sheet[-1].scores[state.winner]
-        print(f"Winner: seat {state.winner} with {score} points after {deals} deals")
+        print(f"Winner: seat {state.winner} with {score} points after {deals}")
     else:
         scores = ", ".join(f"seat {s}: {v}" for s, v in enumerate(state.scores))
-        print(f"No winner after {deals} deals (--max-deals); scores {scores}")
+        print(f"No winner after {deals} (--max-deals); scores {scores}")
     return 0

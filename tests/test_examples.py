@@ -1,0 +1,100 @@
+"""The scripts in examples/ run: each is imported from its path and its main() called."""
+
+from __future__ import annotations
+
+import importlib.util
+from collections import Counter
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+def load(name: str) -> ModuleType:
+    """Import ``examples/<name>.py`` as a module."""
+    spec = importlib.util.spec_from_file_location(f"example_{name}", EXAMPLES / f"{name}.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_random_game(capsys: pytest.CaptureFixture[str]) -> None:
+    from tysiac import new_game
+    from tysiac.bots import RandomBot, play_game
+
+    winner = load("random_game").main(3)
+    out = capsys.readouterr().out
+    # the same game through play_game: one cautious bot for every seat
+    bot = RandomBot(seed=3)
+    state = play_game(bots=[bot, bot, bot], seed=3)
+    assert winner == state.winner
+    assert out.startswith(f"seat {state.winner} wins with ")
+    assert f"after {len(state.sheet)} deals" in out
+    assert new_game(seed=3).deal_number == 1
+
+
+def test_tournament(capsys: pytest.CaptureFixture[str]) -> None:
+    wins = load("tournament").main(6)
+    out = capsys.readouterr().out
+    assert isinstance(wins, Counter)
+    assert sum(wins.values()) == 6
+    assert wins["greedy"] > wins["random"]
+    assert out.startswith("6 games, ")
+    assert f"GreedyBot won {wins['greedy']}" in out
+
+
+def test_observe_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    module = load("observe_bot")
+    winner = module.main(2)
+    out = capsys.readouterr().out
+    assert winner in (0, 1, 2)
+    assert f"winner: seat {winner}" in out
+    assert "deals; scores [" in out
+
+
+def test_observe_bot_chooses_legal_moves() -> None:
+    from tysiac import Rules, apply, legal_moves, new_game, observe
+
+    bot = load("observe_bot").HighLowBot()
+    for layout_players in (2, 3, 4):
+        state = new_game(Rules(players=layout_players), seed=5)
+        for _ in range(200):
+            if state.is_over:
+                break
+            seat = state.to_move
+            assert seat is not None
+            move = bot.choose(observe(state, seat))
+            assert move in legal_moves(state)
+            state = apply(state, move)
+
+
+@pytest.mark.parametrize("name", ["random_game", "tournament", "observe_bot"])
+def test_examples_have_a_main_guard(name: str) -> None:
+    text = (EXAMPLES / f"{name}.py").read_text(encoding="utf-8")
+    assert 'if __name__ == "__main__":' in text
+    assert callable(load(name).main)
+
+
+def test_readme_usage_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    readme = (EXAMPLES.parent / "README.md").read_text(encoding="utf-8")
+    code = readme.split("```python\n", 1)[1].split("```", 1)[0]
+    exec(compile(code, "README.md", "exec"), {})
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "(Bid(100),)"
+    assert out[1].startswith("winner: ")
+    assert len(out) == 5  # and the last three rows of the sheet
+
+
+def test_readme_set_up_commands() -> None:
+    readme = (EXAMPLES.parent / "README.md").read_text(encoding="utf-8")
+    setup = readme.split("## Set-up", 1)[1].split("\n## ", 1)[0]
+    commands = [line for line in setup.splitlines() if line.startswith("python3 -m venv")]
+    venv = "python3 -m venv .venv && . .venv/bin/activate && "
+    assert commands == [
+        venv + "pip install . && python -m tysiac --seed 1",
+        venv + 'pip install -e ".[dev]" && python -m pytest',
+    ]
