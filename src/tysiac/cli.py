@@ -10,6 +10,8 @@ Example:
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 
 from ._errors import InvalidRulesError
 from ._rules import PRESETS, Layout, Rules
@@ -157,17 +159,23 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--bots: {len(names)} bots for {n} players: give one per seat, or one")
     bots = [_make_bot(name, args.seed + seat) for seat, name in enumerate(names)]
     state = play_game(rules, bots, seed=args.seed, max_deals=args.max_deals)
-    print(
+    lines = [
         f"tysiac: preset {args.preset}, {n} players ({rules.layout!r}), target {rules.target}, "
-        f"seed {args.seed}; bots: {', '.join(names)}"
-    )
-    for line in _table(state):
-        print(line)
+        f"seed {args.seed}; bots: {', '.join(names)}",
+        *_table(state),
+    ]
     deals = f"{len(state.sheet)} deal{'s' if len(state.sheet) != 1 else ''}"
     if state.winner is not None:
         score = state.sheet[-1].scores[state.winner]
-        print(f"Winner: seat {state.winner} with {score} points after {deals}")
+        lines.append(f"Winner: seat {state.winner} with {score} points after {deals}")
     else:
         scores = ", ".join(f"seat {s}: {v}" for s, v in enumerate(state.scores))
-        print(f"No winner after {deals} (--max-deals); scores {scores}")
+        lines.append(f"No winner after {deals} (--max-deals); scores {scores}")
+    try:
+        for line in lines:
+            print(line)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # the reader stopped early (``python -m tysiac | head``): not an error here
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
