@@ -21,6 +21,7 @@ from tysiac import (
     Give,
     HalfRounding,
     IllegalMoveError,
+    InvalidRulesError,
     Layout,
     MarriageCards,
     Move,
@@ -654,3 +655,30 @@ def test_winner_ties(scores: tuple[int, int, int], winner: int) -> None:
     state = score_deal(Rules(defender_cap=DefenderCap.NONE, barrel=None), scores=scores)
     assert state.is_over
     assert state.winner == winner
+
+
+@pytest.mark.parametrize(("offset", "order"), [(1, [1, 2, 0]), (2, [2, 0, 1]), (0, [0, 1, 2])])
+def test_forced_bidder(offset: int, order: list[int]) -> None:
+    # the forced bid comes from the seat `offset` places clockwise from the dealer (seat 0);
+    # the auction then goes on clockwise from it
+    s = new_game(Rules(forced_bidder=offset), seed=5)
+    assert s.to_move == order[0]
+    assert legal_moves(s)[0] == Bid(100)
+    assert Pass() not in legal_moves(s)
+    s = apply(s, Bid(100))
+    assert s.to_move == order[1]
+    s = apply(s, Pass())
+    assert s.to_move == order[2]
+    s = apply(s, Pass())
+    assert s.declarer == order[0]
+
+
+def test_forced_bidder_two_players_and_sitter() -> None:
+    two = new_game(Rules(players=2, forced_bidder=0), seed=5)
+    assert two.to_move == 0  # the dealer opens
+    four = new_game(Rules(players=4, forced_bidder=3), seed=5)
+    assert four.to_move == 3  # the dealer's right-hand player, the sitter being seat 0
+    with pytest.raises(InvalidRulesError, match="forced_bidder"):
+        Rules(players=4, forced_bidder=0)
+    with pytest.raises(InvalidRulesError, match="forced_bidder"):
+        Rules(forced_bidder=3)
