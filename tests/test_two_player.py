@@ -382,3 +382,16 @@ def test_open_musik() -> None:
     row = state.sheet[-1]
     assert row.totals == (14, 146)
     assert row.deltas == (10, 100)
+
+
+@pytest.mark.parametrize("free", [True, False])
+def test_free_play_while_stock_option(free: bool) -> None:
+    # seat 1 (the non-dealer) leads A♥; seat 0 holds one heart, the Q♥
+    rules = Rules(players=2, layout=Layout.TWO_DRAW, free_play_while_stock=free)
+    deal = ["AS KS QH JS 9S TS", "AH KH JH 9H TH 9D", "AD KD QD JD TD AC KC QC JC 9C TC QS"]
+    s = apply(new_game(rules, deal=deal, seed=1), Play("AH"))
+    plays = {m.card for m in legal_moves(s) if isinstance(m, Play)}
+    if free:
+        assert plays == set(parse_cards("AS KS QH JS 9S TS"))
+    else:
+        assert plays == {Card.parse("QH")}

@@ -255,7 +255,7 @@ def _play_flags(r: Rules) -> PlayFlags:
         r.declaration is Declaration.OPTIONAL,
         r.trump_timing is TrumpTiming.NEXT_TRICK,
         layout is Layout.FOUR_ALL_PLAY,
-        layout in (Layout.TWO_DRAW, Layout.TWO_OPEN_MUSIK),
+        r.free_play_while_stock and layout in (Layout.TWO_DRAW, Layout.TWO_OPEN_MUSIK),
         3 if layout in (Layout.THREE, Layout.FOUR_SITTER) else layout.players,
         r.claim,
         r.auto_claim,
@@ -343,6 +343,9 @@ class Rules:
     """A player void in the led suit must play a trump if they hold one."""
     trump_when_cannot_overtrump: bool = True
     """Whether the trump obligation stands when no trump can beat the one in the trick."""
+    free_play_while_stock: bool = True
+    """Layouts with a stock: whether any card may be played while the stock lasts (the trick
+    rules apply once it is empty); False applies the trick rules from the first trick."""
     # --- marriages ---
     marriage_values: tuple[int, int, int, int] = attrs.field(
         default=(40, 60, 80, 100), converter=_to_values
