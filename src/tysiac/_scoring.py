@@ -60,8 +60,10 @@ def finish_deal(
     n = r.players
     piles = list(taken)
     leftover = deal.discards | sum(deal.musiks)
+    moved = False
     if leftover and last_winner is not None:
         piles[last_winner] |= leftover
+        moved = True
     values = r.marriage_values
     melds = [0] * n
     for seat, suit in c[13]:
@@ -115,8 +117,9 @@ def finish_deal(
 
         return replace(
             s,
-            _discards=0,
-            _musiks=(),
+            # the leftover cards now lie in the last trick's pile (a bombed deal keeps them)
+            _discards=0 if moved else deal.discards,
+            _musiks=() if moved else deal.musiks,
             scores=scores,
             sheet=sheet,
             phase=Phase.GAME_OVER,
