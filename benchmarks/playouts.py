@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--preset", default="app")
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--lean", type=Path, default=LEAN, help="path of lean_playout.py")
-    parser.add_argument("--rounds", type=int, default=5, help="alternating rounds")
+    parser.add_argument("--rounds", type=int, default=7, help="alternating rounds")
     args = parser.parse_args(argv)
     if not args.lean.exists():
         print(f"lean reference not found at {args.lean}", file=sys.stderr)

@@ -48,6 +48,7 @@ from strategies import (
     seeds,
 )
 from tysiac import (
+    CARDS,
     Bid,
     Bomb,
     ChooseMusik,
@@ -59,6 +60,7 @@ from tysiac import (
     Outcome,
     Pass,
     Phase,
+    Play,
     Rules,
     State,
     apply,
@@ -408,3 +410,31 @@ def test_non_moves_raise_not_a_move_in_every_phase() -> None:
                     apply(state, thing)  # type: ignore[arg-type]
             state = apply(state, choose_move(state, rng, "cautious"))
     assert seen >= set(PHASE_MOVES)
+
+
+@given(
+    rules=rules(), seed=seeds(), rng_seed=st.integers(0, 2**32), policy=st.sampled_from(POLICIES)
+)
+def test_stored_play_mask_is_the_legal_mask(
+    rules: Rules, seed: int, rng_seed: int, policy: Policy
+) -> None:
+    """The play mask a state stores for the seat to move equals the one the rules give.
+
+    The mask is a function of the rest of the state, so it must never make two states of
+    the same position unequal: it is -1 outside the play phase and exact inside it.
+    """
+    from tysiac._tricks import _mask
+
+    def check(state: State, moves: tuple[Move, ...]) -> None:
+        c = state._c
+        if state.phase is not Phase.PLAY:
+            assert c[15] == -1
+            return
+        seat = state.to_move
+        assert seat is not None
+        assert c[15] == _mask(c[6][seat], c[9], c[10], c[7], state.rules._play)
+        assert {m.card for m in moves if isinstance(m, Play)} == {
+            card for card in CARDS if c[15] >> card.index & 1
+        }
+
+    walk(new_game(rules, seed=seed), random.Random(rng_seed), policy, deals=2, check=check)

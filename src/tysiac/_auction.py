@@ -163,5 +163,5 @@ def apply_auction(s: State, move: Move) -> State:
         bidder if done else None,
         None,
     )
-    out = State((r, game, c[2], seat, None, new_deal, *c[6:14], (c[14], p, move)))
+    out = State((r, game, c[2], seat, None, new_deal, *c[6:14], (c[14], p, move), -1))
     return after_auction(out) if done else out

@@ -38,6 +38,7 @@ _INDEX: Final = {
     "_taken": 12,
     "_marriages": 13,
     "_log": 14,
+    "_legal": 15,
 }
 # replace() takes the State property names (``_seed``, ``bid``, ...) of the nested fields
 _GAME: Final = {"_" + n if n in ("seed", "bombs", "deck") else n: n for n in GameInfo._fields}
@@ -72,6 +73,9 @@ def replace(s: State, **changes: object) -> State:
         values[1] = s._game._replace(**game)  # type: ignore[arg-type]
     if deal:
         values[5] = s._deal._replace(**deal)  # type: ignore[arg-type]
+    # the play mask (a function of the rest) is left unknown: replace() never makes a state
+    # in the play phase that is then played from (a claim ends the deal)
+    values[15] = changes.get("_legal", -1)
     return State(tuple(values))  # type: ignore[arg-type]
 
 
@@ -159,6 +163,7 @@ def start_deal(
             (0,) * rules.players,
             (),
             (),
+            -1 if leader is None else hands[leader],  # the draw game: a lead, any card
         )
     )
 

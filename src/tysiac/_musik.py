@@ -51,7 +51,7 @@ def after_auction(s: State) -> State:
             decl,
             None,
         )
-        return State((c[0], c[1], Phase.GIVE, decl, None, deal, tuple(hands), *c[7:]))
+        return State((c[0], c[1], Phase.GIVE, decl, None, deal, tuple(hands), *c[7:15], -1))
     if layout in (Layout.TWO_CLASSIC, Layout.TWO_MUSIKS_OF_THREE):
         return replace(s, phase=Phase.CHOOSE_MUSIK, to_move=decl)
     if layout is Layout.TWO_OPEN_MUSIK:
@@ -171,6 +171,7 @@ def apply_give(s: State, move: Move) -> State:
             tuple(hands),
             *c[7:14],
             (c[14], decl, move),
+            -1,
         )
     )
 
@@ -266,6 +267,7 @@ def apply_contract(s: State, move: Move) -> State:
                 (),
                 *c[10:14],
                 (c[14], decl, move),
+                c[6][decl],  # the declarer leads: any card
             )
         )
     )

@@ -137,6 +137,7 @@ Core: TypeAlias = tuple[
     tuple[int, ...],  # 12 cards taken, per seat, as masks
     tuple[tuple[int, int], ...],  # 13 marriages declared: (seat, suit)
     tuple[object, ...],  # 14 the deal's moves: a linked list (previous, seat, move)
+    int,  # 15 play phase: the mask of the cards the seat to move may play (else -1)
 ]
 
 

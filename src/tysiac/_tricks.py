@@ -5,7 +5,7 @@ from __future__ import annotations
 from ._cards import CARDS, SUIT_MASK, bits
 from ._claim import claimable
 from ._core import illegal, log, replace
-from ._moves import CLAIM, MELDS, PLAYS, SUIT_PLAYS, Claim, Move, Play
+from ._moves import CLAIM, HIGH_PLAYS, LOW_PLAYS, MELDS, PLAYS, Claim, Move, Play
 from ._rules import PlayFlags
 from ._scoring import finish_deal
 from ._state import Outcome, Phase, State
@@ -17,10 +17,13 @@ _PLAY = Phase.PLAY
 _MARRIAGE_RANKS = 1 << 2 | 1 << 3  # queen and king
 
 
-def _mask(s: State, hand: int, f: PlayFlags) -> int:
-    if s._stock and f.free_while_stock:
-        return hand  # RULES.md 5.4: while the stock lasts any card may be played
-    return play_mask(hand, s._trick, s._trump, f)
+def _mask(
+    hand: int, trick: tuple[int, ...], trump: int, stock: tuple[int, ...], f: PlayFlags
+) -> int:
+    """The cards of ``hand`` that may be played to ``trick``."""
+    if not trick or (stock and f.free_while_stock):
+        return hand  # a lead; or RULES.md 5.4: while the stock lasts any card may be played
+    return play_mask(hand, trick, trump, f)
 
 
 def _may_claim(s: State, f: PlayFlags) -> bool:
@@ -36,17 +39,11 @@ def legal_play(s: State) -> tuple[Move, ...]:
     assert p is not None
     hand = c[6][p]
     trick = c[9]
-    if not trick or (c[7] and f.free_while_stock):
-        mask = hand
-    else:
-        mask = play_mask(hand, trick, c[10], f)
+    mask = c[15]
+    if mask < 0:
+        mask = _mask(hand, trick, c[10], c[7], f)
     if not f.optional:
-        plays = (
-            SUIT_PLAYS[0][mask & 63]
-            + SUIT_PLAYS[1][mask >> 6 & 63]
-            + SUIT_PLAYS[2][mask >> 12 & 63]
-            + SUIT_PLAYS[3][mask >> 18]
-        )
+        plays = LOW_PLAYS[mask & 0xFFF] + HIGH_PLAYS[mask >> 12]
         if f.claim and _may_claim(s, f):
             return (*plays, CLAIM)
         return plays
@@ -141,20 +138,15 @@ def apply_play(s: State, move: Move) -> State:
         taken_,
         marriages,
         log_,
+        mask,
     ) = s._c
     assert p is not None
     f = rules._play
     c = move.card.index
     hand = hands_[p]
-    if (
-        not (
-            hand
-            if not trick or (stock and f.free_while_stock)
-            else play_mask(hand, trick, trump, f)
-        )
-        >> c
-        & 1
-    ):
+    if mask < 0:
+        mask = _mask(hand, trick, trump, stock, f)
+    if not mask >> c & 1:
         illegal(s, move, _explain(s, hand, c))
     hands = list(hands_)
     hands[p] = hand ^ (1 << c)
@@ -187,12 +179,17 @@ def apply_play(s: State, move: Move) -> State:
     trick = (*trick, c)
     logged = (log_, p, move)
     if len(trick) < f.active:
+        q = f.next_seat[game.dealer][p]
+        nxt_hand = hands[q]
+        # the next player's legal cards, computed once here for legal_moves and apply
+        if not (stock and f.free_while_stock):
+            nxt_hand = play_mask(nxt_hand, trick, trump, f)
         return State(
             (
                 rules,
                 game,
                 phase,
-                f.next_seat[game.dealer][p],
+                q,
                 winner,
                 deal,
                 tuple(hands),
@@ -204,6 +201,7 @@ def apply_play(s: State, move: Move) -> State:
                 taken_,
                 marriages,
                 logged,
+                nxt_hand,
             )
         )
     # the trick is complete
@@ -245,6 +243,7 @@ def apply_play(s: State, move: Move) -> State:
                 taken_,
                 marriages,
                 logged,
+                -1,
             )
         )
         return finish_deal(done, tuple(taken), Outcome.PLAYED, w)
@@ -265,6 +264,7 @@ def apply_play(s: State, move: Move) -> State:
             tuple(taken),
             marriages,
             logged,
+            hands[w],  # a lead: any card of the hand
         )
     )
     if f.auto_claim and w == deal.declarer:
