@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, Literal
 
 from hypothesis import strategies as st
@@ -264,6 +264,20 @@ def rules(
             small when a test needs games to end.
     """
     return _rules(tuple(layouts or LAYOUTS), tuple(presets or PRESETS), max(100, max_target))
+
+
+def run_moves(state: State, moves: Iterable[Move]) -> State:
+    """Apply ``moves`` in order."""
+    for move in moves:
+        state = apply(state, move)
+    return state
+
+
+def play_cards(state: State, cards: str) -> State:
+    """Play the cards named in ``cards`` (e.g. ``"AS 9H QS"``), in order."""
+    for card in cards.split():
+        state = apply(state, Play(card))
+    return state
 
 
 def choose_move(state: State, rng: random.Random, policy: Policy = "cautious") -> Move:

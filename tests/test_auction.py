@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
 
+from strategies import run_moves as run
 from tysiac import (
     Bid,
     DealResult,
@@ -16,7 +15,6 @@ from tysiac import (
     Phase,
     Redeal,
     Rules,
-    State,
     apply,
     legal_moves,
     new_game,
@@ -41,13 +39,6 @@ LOW_MARRIED = ["JS TS AS QC KC TC AC", "QS KS 9S 9C 9D JC JD", "QD KD TD AD 9H J
 def bids(*amounts: int) -> list[Move]:
     """Bid moves for the given amounts."""
     return [Bid(a) for a in amounts]
-
-
-def run(state: State, moves: Sequence[Move]) -> State:
-    """Apply ``moves`` in order."""
-    for move in moves:
-        state = apply(state, move)
-    return state
 
 
 def test_forced_opening_bid_left_of_the_dealer() -> None:

@@ -5,10 +5,10 @@ Three players; seat 0 deals, seat 1 opens with the forced 100.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 import pytest
 
+from strategies import play_cards as play
+from strategies import run_moves as run
 from tysiac import (
     Bid,
     Bomb,
@@ -22,27 +22,12 @@ from tysiac import (
     Outcome,
     Pass,
     Phase,
-    Play,
     Rules,
     State,
     apply,
     legal_moves,
     new_game,
 )
-
-
-def run(state: State, moves: Iterable[Move]) -> State:
-    """Apply ``moves`` in order."""
-    for move in moves:
-        state = apply(state, move)
-    return state
-
-
-def play(state: State, cards: str) -> State:
-    """Play the cards named in ``cards``, in order."""
-    for card in cards.split():
-        state = apply(state, Play(card))
-    return state
 
 
 def give_two(state: State) -> State:

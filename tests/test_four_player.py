@@ -6,10 +6,10 @@ it) as a defender.  FOUR_ALL_PLAY: 6 cards each, no musik, marriages also "on so
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 import pytest
 
+from strategies import play_cards as play
+from strategies import run_moves as run
 from tysiac import (
     Bid,
     Bomb,
@@ -19,7 +19,6 @@ from tysiac import (
     Give,
     IllegalMoveError,
     Layout,
-    Move,
     Outcome,
     Pass,
     Phase,
@@ -31,20 +30,6 @@ from tysiac import (
     legal_moves,
     new_game,
 )
-
-
-def run(state: State, moves: Iterable[Move]) -> State:
-    """Apply ``moves`` in order."""
-    for move in moves:
-        state = apply(state, move)
-    return state
-
-
-def play(state: State, cards: str) -> State:
-    """Play the cards named in ``cards``, in order."""
-    for card in cards.split():
-        state = apply(state, Play(card))
-    return state
 
 
 def round10(total: int) -> int:

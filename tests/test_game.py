@@ -4,10 +4,10 @@ and a complete game that ends (RULES.md 2, 3.9; brief decision 11)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 import pytest
 
+from strategies import run_moves as run
 from tysiac import (
     Bid,
     Card,
@@ -70,13 +70,6 @@ def reference_hands(seed: int, deal_number: int) -> tuple[tuple[Card, ...], ...]
     """The three hands and the musik, each in card order."""
     deck = [Card.from_index(i) for i in reference_deck(seed, deal_number)]
     return tuple(tuple(sorted(deck[k : k + 7 if k < 21 else 24])) for k in (0, 7, 14, 21))
-
-
-def run(state: State, moves: Sequence[Move]) -> State:
-    """Apply ``moves`` in order."""
-    for move in moves:
-        state = apply(state, move)
-    return state
 
 
 def cautious(state: State, rng: random.Random) -> Move:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
 
+from strategies import run_moves as run
 from tysiac import (
     Bid,
     Card,
@@ -26,13 +25,6 @@ from tysiac import (
 # Seat 1 holds the clubs marriage and the queen of hearts; the musik holds the king of hearts.
 DEAL = ["KS AS TC JD 9H JH TH", "9C QC KC AC KD AD QH", "9S QS TS 9D QD TD AH", "JS JC KH"]
 MUSIK = set(parse_cards(DEAL[3]))
-
-
-def run(state: State, moves: Sequence[Move]) -> State:
-    """Apply ``moves`` in order."""
-    for move in moves:
-        state = apply(state, move)
-    return state
 
 
 def declarer_1(bid: int = 100) -> State:

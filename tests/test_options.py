@@ -8,10 +8,11 @@ Three-player seats: seat 0 deals, seat 1 opens with the forced bid, seat 2 bids 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 import pytest
 
+from strategies import run_moves as run
 from tysiac import (
     Bid,
     Card,
@@ -24,7 +25,6 @@ from tysiac import (
     InvalidRulesError,
     Layout,
     MarriageCards,
-    Move,
     Outcome,
     Pass,
     Phase,
@@ -43,13 +43,6 @@ from tysiac import (
 )
 
 # --- helpers -----------------------------------------------------------------------------
-
-
-def run(state: State, moves: Iterable[Move]) -> State:
-    """Apply ``moves`` in order."""
-    for move in moves:
-        state = apply(state, move)
-    return state
 
 
 def play(state: State, cards: str) -> State:

@@ -8,40 +8,25 @@ no cap on defenders.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 
 import pytest
 
+from strategies import play_cards as play
+from strategies import run_moves as run
 from tysiac import (
     Bid,
     Contract,
     DefenderCap,
     Give,
     Layout,
-    Move,
     Pass,
     Phase,
-    Play,
     Rules,
     State,
     apply,
     legal_moves,
     new_game,
 )
-
-
-def run(state: State, moves: Iterable[Move]) -> State:
-    """Apply ``moves`` in order."""
-    for move in moves:
-        state = apply(state, move)
-    return state
-
-
-def play(state: State, cards: str) -> State:
-    """Play the cards named in ``cards``, in order."""
-    for card in cards.split():
-        state = apply(state, Play(card))
-    return state
 
 
 def cautious_game(rules: Rules, seed: int) -> State:

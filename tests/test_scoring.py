@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 import pytest
 
+from strategies import run_moves as run
 from tysiac import (
     Bid,
     Contract,
@@ -16,7 +17,6 @@ from tysiac import (
     Give,
     HalfRounding,
     IllegalMoveError,
-    Move,
     Outcome,
     Pass,
     Phase,
@@ -63,13 +63,6 @@ WORKED_PLAYS = "JS QS KS KH QH AH TD JD AD KD QD JH QC JC TC 9H KC TS 9C 9S TH A
 BIG_DEAL = ["JS QD KD AD JH QH KH", "KS TS JC TC AC 9D 9H", "9S QS AS KC TD TH AH", "9C QC JD"]
 BIG_GIVES = (Give("QC", to=2), Give("9D", to=0))
 BIG_PLAYS = "9C KC JS TD AD JD QH 9H AH AS JH KS QD JC QS 9D TC TH KD AC 9S KH TS QC"
-
-
-def run(state: State, moves: Sequence[Move]) -> State:
-    """Apply ``moves`` in order."""
-    for move in moves:
-        state = apply(state, move)
-    return state
 
 
 def play_deal(

@@ -6,10 +6,10 @@ leads the first trick.  Every total below was worked out by hand, trick by trick
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 import pytest
 
+from strategies import play_cards as play
+from strategies import run_moves as run
 from tysiac import (
     Bid,
     Card,
@@ -33,20 +33,6 @@ from tysiac import (
     observe,
     parse_cards,
 )
-
-
-def run(state: State, moves: Iterable[Move]) -> State:
-    """Apply ``moves`` in order."""
-    for move in moves:
-        state = apply(state, move)
-    return state
-
-
-def play(state: State, cards: str) -> State:
-    """Play the cards named in ``cards``, in order."""
-    for card in cards.split():
-        state = apply(state, Play(card))
-    return state
 
 
 def cards(text: str) -> set[Card]:

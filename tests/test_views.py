@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 
 import attrs
 import pytest
 
+from strategies import run_moves as run
 from tysiac import (
     Bid,
     Card,
@@ -17,7 +18,6 @@ from tysiac import (
     DealResult,
     Give,
     InvalidSeatError,
-    Move,
     Pass,
     Phase,
     Play,
@@ -33,13 +33,6 @@ from tysiac import (
 
 DEAL = ["KS AS TC JD 9H JH TH", "9C QC KC AC KD AD QH", "9S QS TS 9D QD TD AH", "JS JC KH"]
 MUSIK = set(parse_cards(DEAL[3]))
-
-
-def run(state: State, moves: Sequence[Move]) -> State:
-    """Apply ``moves`` in order."""
-    for move in moves:
-        state = apply(state, move)
-    return state
 
 
 def walk(value: object) -> Iterator[object]:

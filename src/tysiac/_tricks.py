@@ -225,28 +225,6 @@ def apply_play(s: State, move: Move) -> State:
             hands[seat] |= 1 << stock[k]
             seat = nxt[seat]
         stock = stock[f.active :]
-    if not hands[w]:
-        done = State(
-            (
-                rules,
-                game,
-                phase,
-                w,
-                winner,
-                deal,
-                tuple(hands),
-                stock,
-                w,
-                (),
-                trump,
-                pending,
-                taken_,
-                marriages,
-                logged,
-                -1,
-            )
-        )
-        return finish_deal(done, tuple(taken), Outcome.PLAYED, w)
     out = State(
         (
             rules,
@@ -267,6 +245,8 @@ def apply_play(s: State, move: Move) -> State:
             hands[w],  # a lead: any card of the hand
         )
     )
+    if not hands[w]:  # that was the last trick
+        return finish_deal(out, out._c[12], Outcome.PLAYED, w)
     if f.auto_claim and w == deal.declarer:
         return _auto_claim(out)
     return out
