@@ -188,10 +188,11 @@ def _deck_from(
         if len(idx) != size:
             raise InvalidDealError(f"{name} has {len(idx)} cards, needs {size}")
         order.append(idx)
-    flat = [c for part in order for c in part]
-    if len(set(flat)) != 24:
-        seen: set[int] = set()
-        dup = next(c for c in flat if c in seen or seen.add(c))  # type: ignore[func-returns-value]
-        raise InvalidDealError(f"{Card.from_index(dup)} is dealt twice")
     # deck order: the active hands in seat order, then the musiks, then the stock
-    return tuple(c for part in order for c in part)
+    deck = tuple(c for part in order for c in part)
+    seen: set[int] = set()
+    for c in deck:
+        if c in seen:
+            raise InvalidDealError(f"{Card.from_index(c)} is dealt twice")
+        seen.add(c)
+    return deck

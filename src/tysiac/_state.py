@@ -89,9 +89,7 @@ class DealResult:
         """Whether the declarer made the contract (None without a played contract)."""
         if self.declarer is None or self.outcome in (Outcome.BOMBED, Outcome.REDEALT):
             return None
-        return self.deltas[self.declarer] > 0 or (
-            self.contract is not None and self.deltas[self.declarer] == self.contract
-        )
+        return self.deltas[self.declarer] > 0  # the declarer scores +contract or -contract
 
 
 class GameInfo(NamedTuple):
@@ -413,16 +411,13 @@ class State:
 
 
 def _tricks_played(s: State) -> int:
-    active = 3 if s.rules.players == 4 and s.rules.layout.value == "four-sitter" else s.players
-    return sum(m.bit_count() for m in s._taken) // active
+    return sum(m.bit_count() for m in s._taken) // s.rules._play.active
 
 
 def _trick_seats(s: State, count: int) -> list[int]:
-    from ._tables import next_seat  # noqa: PLC0415  (avoids an import cycle)
-
     seat = s.leader
     assert seat is not None
-    nxt = next_seat(s.rules.layout, s.dealer)
+    nxt = s.rules._play.next_seat[s.dealer]
     out = []
     for _ in range(count):
         out.append(seat)
