@@ -15,6 +15,7 @@ from ._errors import (
     InvalidRulesError,
     InvalidSeatError,
     NotAMoveError,
+    NotAStateError,
     TysiacError,
 )
 from ._moves import (
@@ -75,6 +76,7 @@ __all__ = [
     "MarriageCards",
     "Move",
     "NotAMoveError",
+    "NotAStateError",
     "Outcome",
     "Pass",
     "Phase",

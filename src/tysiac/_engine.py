@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Final, NoReturn
 
 from ._auction import apply_auction, legal_auction
 from ._cards import Card, card_index
@@ -16,6 +16,7 @@ from ._errors import (
     InvalidDealError,
     InvalidRulesError,
     NotAMoveError,
+    NotAStateError,
 )
 from ._moves import MOVE_TYPES, Move, Play
 from ._musik import (
@@ -75,10 +76,19 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     amounts ascending, then ``Bomb()``; play: by card (each declaring ``meld=True`` play right
     after its plain play), then ``Claim()``.  Cards are ordered by suit (♠ ♣ ♦ ♥), then rank.
     """
-    phase = state._c[2]
+    try:
+        phase = state._c[2]
+    except AttributeError:
+        _not_a_state(state)
     if phase is _PLAY:
         return legal_play(state)
     return _LEGAL[phase](state)
+
+
+def _not_a_state(value: object) -> NoReturn:
+    raise NotAStateError(
+        f"{type(value).__name__} object is not a State: make one with new_game()"
+    ) from None
 
 
 def apply(state: State, move: Move) -> State:
@@ -92,14 +102,18 @@ def apply(state: State, move: Move) -> State:
             move, the phase and the rule it breaks.
         NotAMoveError: ``move`` is not a move object at all.
     """
-    if type(move) is Play and state._c[2] is _PLAY:
+    try:
+        phase = state._c[2]
+    except AttributeError:
+        _not_a_state(state)
+    if type(move) is Play and phase is _PLAY:
         return apply_play(state, move)
     if not isinstance(move, MOVE_TYPES):
         raise NotAMoveError(
             f"{move!r} is not a move: pass Bid, Pass, Redeal, ChooseMusik, Give, Discard, "
             f"Contract, Bomb, Play or Claim (phase {state.phase!r})"
         )
-    return _APPLY[state.phase](state, move)
+    return _APPLY[phase](state, move)
 
 
 def new_game(

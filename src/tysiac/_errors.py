@@ -13,6 +13,7 @@ __all__ = [
     "InvalidRulesError",
     "InvalidSeatError",
     "NotAMoveError",
+    "NotAStateError",
     "TysiacError",
 ]
 
@@ -47,3 +48,7 @@ class IllegalMoveError(TysiacError, ValueError):
 
 class NotAMoveError(IllegalMoveError, TypeError):
     """Something that is not a move object at all was passed to :func:`~tysiac.apply`."""
+
+
+class NotAStateError(TysiacError, TypeError):
+    """Something that is not a :class:`~tysiac.State` was passed where a state is needed."""

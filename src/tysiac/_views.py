@@ -9,7 +9,7 @@ from __future__ import annotations
 import attrs
 
 from ._cards import Card, Suit, mask_cards, mask_points
-from ._errors import InvalidSeatError
+from ._errors import InvalidSeatError, NotAStateError
 from ._moves import ChooseMusik, Discard, Give, Move, Play
 from ._rules import Layout, Rules
 from ._state import DealResult, Phase, State
@@ -129,6 +129,10 @@ def observe(state: State, seat: int) -> View:
     """
     from ._engine import legal_moves  # noqa: PLC0415  (the engine is built on this package)
 
+    if not isinstance(state, State):
+        raise NotAStateError(
+            f"{type(state).__name__} object is not a State: make one with new_game()"
+        )
     n = state.rules.players
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
         raise InvalidSeatError(f"seat={seat!r} is not a seat: use 0..{n - 1}")
