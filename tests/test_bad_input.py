@@ -9,10 +9,12 @@ from tysiac import (
     ChooseMusik,
     Contract,
     Give,
+    InvalidRulesError,
     NotAMoveError,
     NotAStateError,
     Pass,
     Play,
+    Rules,
     TysiacError,
     apply,
     legal_moves,
@@ -56,3 +58,11 @@ def test_moves_check_their_fields(build: object, field: str) -> None:
         build()  # type: ignore[operator]
     assert isinstance(info.value, TypeError)
     assert isinstance(info.value, ValueError)  # an IllegalMoveError too
+
+
+def test_misspelt_rule_option() -> None:
+    with pytest.raises(InvalidRulesError, match=r"unknown rule option.*plyers"):
+        Rules(plyers=2)  # type: ignore[call-arg]
+    with pytest.raises(InvalidRulesError, match="at most"):
+        Rules(*range(60))
+    assert Rules(players=2) == Rules.preset("app", players=2)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, Final, NamedTuple, TypeVar
 
@@ -439,6 +440,21 @@ class Rules:
 
 
 _FIELD_NAMES: Final = frozenset(a.name for a in attrs.fields(Rules) if a.init)
+_attrs_init = Rules.__init__
+
+
+@functools.wraps(_attrs_init)
+def _init(self: Rules, *args: Any, **options: Any) -> None:
+    # a misspelt option is a rules error, not a bare TypeError from the generated __init__
+    unknown = sorted(set(options) - _FIELD_NAMES)
+    if unknown:
+        raise InvalidRulesError(f"unknown rule option(s): {', '.join(unknown)}")
+    if len(args) > len(_FIELD_NAMES):
+        raise InvalidRulesError(f"Rules takes at most {len(_FIELD_NAMES)} options, not {args!r}")
+    _attrs_init(self, *args, **options)
+
+
+Rules.__init__ = _init  # type: ignore[method-assign]
 
 
 def _problems(r: Rules) -> list[str]:
