@@ -408,7 +408,7 @@ class Rules:
         Raises:
             InvalidRulesError: unknown preset or option name, or an unplayable combination.
         """
-        if name not in PRESETS:
+        if not isinstance(name, str) or name not in PRESETS:
             raise InvalidRulesError(
                 f"unknown preset {name!r}: choose one of {', '.join(map(repr, PRESETS))}"
             )
