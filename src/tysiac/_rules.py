@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import inspect
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, Final, NamedTuple, TypeVar
 
@@ -454,6 +455,34 @@ def _init(self: Rules, *args: Any, **options: Any) -> None:
     _attrs_init(self, *args, **options)
 
 
+class _Computed:
+    """A default computed from other options, shown as such in the signature."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def _signature() -> inspect.Signature:
+    # show the option types and the computed defaults, not the converters' ``object``/NOTHING
+    computed = {
+        "layout": _Computed("<the usual layout of players>"),
+        "barrel": _Computed("<target * 4 // 5>"),
+    }
+    params = []
+    for param in inspect.signature(_attrs_init).parameters.values():
+        field = getattr(attrs.fields(Rules), param.name, None)
+        if field is not None:
+            param = param.replace(annotation=field.type)
+        if param.name in computed:
+            param = param.replace(default=computed[param.name])
+        params.append(param)
+    return inspect.Signature(params, return_annotation=None)
+
+
+_init.__signature__ = _signature()  # type: ignore[attr-defined]
 Rules.__init__ = _init  # type: ignore[method-assign]
 
 
