@@ -254,3 +254,48 @@ def test_auto_claim_waits_until_sound() -> None:
     assert state.deal_number == 2
     assert state.sheet[-1].outcome is Outcome.CLAIMED
     assert state.sheet[-1].totals == (0, 110, 10)
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {},
+        {"declaration": "optional"},
+        {"trump_timing": "next-trick"},
+        {"must_trump": False},
+        {"players": 2},
+        {"players": 4, "layout": "four-all-play"},
+    ],
+)
+def test_quick_claim_tests_agree_with_the_full_search(changes: dict[str, object]) -> None:
+    """The claim check's shortcuts (necessary and sufficient tests) never change its answer."""
+    import random
+
+    from tysiac import _claim
+    from tysiac._tables import active_seats
+
+    def full_search(s: State) -> bool:
+        decl = s.declarer
+        assert decl is not None
+        seats = active_seats(s.rules.layout, s.dealer)
+        k = seats.index(decl)
+        search = _claim._Search(s.rules._play, seats[k:] + seats[:k])
+        return search.lead(s._hands, s._trump, not any(s._taken))
+
+    rng = random.Random(7)
+    rules = Rules.preset("pl", **changes)
+    checked = sound = 0
+    for seed in range(12):
+        s = new_game(rules, seed=seed)
+        number = s.deal_number
+        while s.deal_number == number and not s.is_over:
+            if s.phase is Phase.PLAY and s.to_move == s.declarer and not s._trick:
+                expected = full_search(s)
+                assert _claim.claimable(s) == expected
+                checked += 1
+                sound += expected
+            moves = legal_moves(s)
+            cautious = s.phase in (Phase.AUCTION, Phase.CONTRACT)
+            s = apply(s, moves[0] if cautious else rng.choice(moves))
+    assert checked > 20
+    assert 0 < sound < checked

@@ -39,7 +39,19 @@ def claimable(s: State) -> bool:
             return False
     f = s.rules._play
     trump = s._trump
-    no_new_trump = not f.on_someone and (f.optional or not own >> 2 & own >> 3 & 0x041041)
+    pair_held = own >> 2 & own >> 3 & 0x041041
+    if (
+        trump >= 0
+        and not f.on_someone
+        and not pair_held
+        and not own & SUIT_MASK[trump]
+        and others & SUIT_MASK[trump]
+    ):
+        # Another necessary condition: when the trump cannot change and the declarer holds
+        # none, an opponent holding a trump keeps it and wins the trick of a suit it lacks (at
+        # the latest the last trick, when the trump is its only card).
+        return False
+    no_new_trump = not f.on_someone and (f.optional or not pair_held)
     if no_new_trump and (trump < 0 or not others & SUIT_MASK[trump]):
         # A quick sufficient condition, when no marriage can change the trump: nobody else
         # holds a trump, and each of the declarer's cards beats every card of its suit.
