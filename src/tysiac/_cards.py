@@ -89,9 +89,6 @@ class Rank(enum.IntEnum):
 #: Card points per rank, indexed by :class:`Rank`.
 RANK_POINTS: Final = (0, 2, 3, 4, 10, 11)
 
-#: Default marriage values per suit, indexed by :class:`Suit`.
-MARRIAGE_VALUES: Final = (40, 60, 80, 100)
-
 _SUIT_LETTERS: Final = {"S": 0, "C": 1, "D": 2, "H": 3, "♠": 0, "♣": 1, "♦": 2, "♥": 3}
 _SUIT_LETTERS.update({"♤": 0, "♧": 1, "♢": 2, "♡": 3})
 _RANK_LETTERS: Final = {"9": 0, "J": 1, "Q": 2, "K": 3, "T": 4, "10": 4, "A": 5}
@@ -199,8 +196,6 @@ FULL: Final = (1 << 24) - 1
 SUIT_MASK: Final = tuple(0x3F << (6 * s) for s in range(4))
 #: Mask of the cards of the same suit that beat card ``i``.
 ABOVE: Final = tuple(FULL & ~((1 << (i + 1)) - 1) & SUIT_MASK[i // 6] for i in range(24))
-#: Card points by card index.
-CARD_POINTS: Final = tuple(RANK_POINTS[i % 6] for i in range(24))
 #: Mask of all cards of one rank, indexed by rank.
 RANK_MASK: Final = tuple(sum(1 << (s * 6 + r) for s in range(4)) for r in range(6))
 #: Mask of the king and queen of a suit, indexed by suit.
@@ -230,11 +225,6 @@ def mask_points(mask: int) -> int:
         + 3 * (mask & RANK_MASK[2]).bit_count()
         + 2 * (mask & RANK_MASK[1]).bit_count()
     )
-
-
-def mask_marriages(mask: int) -> list[int]:
-    """The suits whose king and queen are both in ``mask``."""
-    return [s for s in range(4) if mask & PAIR_MASK[s] == PAIR_MASK[s]]
 
 
 def mask_cards(mask: int) -> tuple[Card, ...]:

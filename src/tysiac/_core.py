@@ -7,14 +7,12 @@ from typing import Final, NoReturn
 
 from ._cards import CARDS
 from ._errors import IllegalMoveError
-from ._moves import Bid, Contract, Give, Move
+from ._moves import Give, Move
 from ._rules import Layout, Rules
 from ._state import DealInfo, GameInfo, Phase, State
 from ._tables import GEOMETRY
 
 __all__ = [
-    "BIDS",
-    "CONTRACTS",
     "GIVES",
     "bid_cap",
     "held_marriages",
@@ -49,9 +47,6 @@ _DEAL: Final = {
 
 #: ``BIT[card]``: the mask of one card.
 BIT: Final = tuple(1 << c for c in range(24))
-#: Shared ``Bid``/``Contract`` objects for every multiple of 5 up to 2000.
-BIDS: Final = {a: Bid(a) for a in range(0, 2001, 5)}
-CONTRACTS: Final = {a: Contract(a) for a in range(0, 2001, 5)}
 #: ``GIVES[to][card]``: shared ``Give`` objects.
 GIVES: Final = tuple(tuple(Give(c, to) for c in CARDS) for to in range(4))
 

@@ -164,11 +164,11 @@ REDEAL: Final = Redeal()
 BOMB: Final = Bomb()
 CLAIM: Final = Claim()
 PLAYS: Final = tuple(Play(c) for c in CARDS)
-#: ``LOW_PLAYS[mask & 0xFFF] + HIGH_PLAYS[mask >> 12]``: the ``Play`` moves of the cards in a
-#: 24-bit ``mask``, in card order (♠ and ♣ in the low half, ♦ and ♥ in the high half).
-LOW_PLAYS: Final = tuple(tuple(PLAYS[c] for c in range(12) if m >> c & 1) for m in range(4096))
-HIGH_PLAYS: Final = tuple(
-    tuple(PLAYS[c + 12] for c in range(12) if m >> c & 1) for m in range(4096)
+#: ``SUIT_PLAYS[suit][bits]``: the ``Play`` moves of the cards of ``suit`` whose rank bits
+#: (bit ``rank``) are set in ``bits`` (0..63), in rank order.
+SUIT_PLAYS: Final = tuple(
+    tuple(tuple(PLAYS[s * 6 + r] for r in range(6) if chunk >> r & 1) for chunk in range(64))
+    for s in range(4)
 )
 MELDS: Final = tuple(Play(c, meld=True) for c in CARDS)
 DISCARDS: Final = tuple(Discard(c) for c in CARDS)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ._cards import CARDS, SUIT_MASK, bits
 from ._claim import claimable
 from ._core import illegal, log, replace
-from ._moves import CLAIM, HIGH_PLAYS, LOW_PLAYS, MELDS, PLAYS, Claim, Move, Play
+from ._moves import CLAIM, MELDS, PLAYS, SUIT_PLAYS, Claim, Move, Play
 from ._rules import PlayFlags
 from ._scoring import finish_deal
 from ._state import Outcome, Phase, State
@@ -43,7 +43,12 @@ def legal_play(s: State) -> tuple[Move, ...]:
     if mask < 0:
         mask = _mask(hand, trick, c[10], c[7], f)
     if not f.optional:
-        plays = LOW_PLAYS[mask & 0xFFF] + HIGH_PLAYS[mask >> 12]
+        plays = (
+            SUIT_PLAYS[0][mask & 63]
+            + SUIT_PLAYS[1][mask >> 6 & 63]
+            + SUIT_PLAYS[2][mask >> 12 & 63]
+            + SUIT_PLAYS[3][mask >> 18]
+        )
         if f.claim and _may_claim(s, f):
             return (*plays, CLAIM)
         return plays
