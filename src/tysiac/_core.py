@@ -36,7 +36,6 @@ _INDEX: Final = {
     "_taken": 12,
     "_marriages": 13,
     "_log": 14,
-    "_legal": 15,
 }
 # replace() takes the State property names (``_seed``, ``bid``, ...) of the nested fields
 _GAME: Final = {"_" + n if n in ("seed", "bombs", "deck") else n: n for n in GameInfo._fields}
@@ -70,7 +69,7 @@ def replace(s: State, **changes: object) -> State:
         values[5] = s._deal._replace(**deal)  # type: ignore[arg-type]
     # the play mask (a function of the rest) is left unknown: replace() never makes a state
     # in the play phase that is then played from (a claim ends the deal)
-    values[15] = changes.get("_legal", -1)
+    values[15] = -1
     return State(tuple(values))  # type: ignore[arg-type]
 
 
