@@ -1,9 +1,6 @@
-"""Tests of :mod:`tysiac.bots` and the command line (:mod:`tysiac.cli`, ``python -m tysiac``)."""
+"""Tests of :mod:`tysiac.bots` (the command line is tested in ``test_cli.py``)."""
 
 from __future__ import annotations
-
-import subprocess
-import sys
 
 import pytest
 from hypothesis import given
@@ -17,7 +14,6 @@ from tysiac import (
     InvalidSeatError,
     Layout,
     Move,
-    Outcome,
     Pass,
     Phase,
     Play,
@@ -31,7 +27,6 @@ from tysiac import (
     observe,
 )
 from tysiac.bots import Bot, GreedyBot, RandomBot, play_game
-from tysiac.cli import main
 
 PRESETS = ("app", "pl", "ro")
 
@@ -281,123 +276,3 @@ def test_greedy_is_deterministic_given_its_seed() -> None:
         for s in (1, 1)
     ]
     assert runs[0] == runs[1]
-
-
-# --- the command line --------------------------------------------------------------------
-
-
-def _rows(out: str) -> list[list[str]]:
-    return [
-        line.split()
-        for line in out.splitlines()
-        if line.split()[:1] != [] and line.split()[0].isdigit()
-    ]
-
-
-def test_cli_prints_one_row_per_deal_and_the_winner(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--seed", "3"]) == 0
-    out = capsys.readouterr().out
-    state = play_game(Rules(), [GreedyBot(seed=3 + i) for i in range(3)], seed=3)
-    rows = _rows(out)
-    assert len(rows) == len(state.sheet)
-    assert [int(r[0]) for r in rows] == [row.number for row in state.sheet]
-    for cells, row in zip(rows, state.sheet, strict=True):
-        assert int(cells[1]) == row.dealer
-        assert cells[2] == ("-" if row.declarer is None else str(row.declarer))
-        # the running scores are every second column after the result
-        assert [int(x) for x in cells[6::2]] == list(row.scores)
-        assert [int(x) for x in cells[5::2]] == list(row.deltas)
-    assert state.winner is not None
-    winner_line = out.strip().splitlines()[-1]
-    assert winner_line.startswith(f"Winner: seat {state.winner} with ")
-    assert f"after {len(state.sheet)} deals" in winner_line
-    header = out.splitlines()[1]
-    assert header.split()[:5] == ["Deal", "Dealer", "Declarer", "Contract", "Result"]
-
-
-def test_cli_outcomes_and_alignment(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--seed", "2", "--preset", "pl", "--bots", "greedy,random,greedy"]) == 0
-    out = capsys.readouterr().out
-    lines = [line for line in out.splitlines()[1:-1]]
-    # aligned: every data row has the header's width up to the last column
-    assert len({len(line) for line in lines}) == 1
-    results = {r[4] for r in _rows(out)}
-    assert results <= {"made", "failed", "bomb", "redeal", "claim", "played"}
-    assert results & {"made", "failed"}
-
-
-def test_cli_players_layout_target(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--seed", "5", "--layout", "two-draw", "--target", "500"]) == 0
-    out = capsys.readouterr().out
-    assert "2 players" in out
-    assert "target 500" in out
-    assert {r[4] for r in _rows(out)} == {"played"}  # no declarer in the draw game
-    assert main(["--players", "4", "--max-deals", "2"]) == 0
-    out = capsys.readouterr().out
-    assert len(_rows(out)) == 2
-    assert out.splitlines()[1].count("Seat") == 4
-    assert "No winner after 2 deals" in out
-
-
-def test_cli_uniform_random_with_max_deals(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--bots", "uniform", "--max-deals", "4", "--seed", "9"]) == 0
-    out = capsys.readouterr().out
-    assert len(_rows(out)) == 4
-    assert out.strip().splitlines()[-1].startswith("No winner after 4 deals")
-
-
-@pytest.mark.parametrize(
-    ("argv", "message"),
-    [
-        (["--players", "5"], "--players"),
-        (["--preset", "xx"], "--preset"),
-        (["--seed", "abc"], "--seed"),
-        (["--bots", "greedy,clever,greedy"], "clever"),
-        (["--bots", "greedy,greedy"], "2 bots for 3 players"),
-        (["--layout", "two-draw", "--players", "3"], "layout"),
-        (["--layout", "nine"], "--layout"),
-        (["--target", "55"], "target"),
-        (["--max-deals", "-1"], "--max-deals"),
-    ],
-)
-def test_cli_bad_arguments_exit_2(
-    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    with pytest.raises(SystemExit) as exc:
-        main(argv)
-    assert exc.value.code == 2
-    err = capsys.readouterr().err
-    assert "usage: tysiac" in err
-    assert message in err
-
-
-def test_python_dash_m_tysiac() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "tysiac", "--seed", "4", "--max-deals", "2"],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=60,
-    )
-    assert done.returncode == 0, done.stderr
-    assert len(_rows(done.stdout)) == 2
-    bad = subprocess.run(
-        [sys.executable, "-m", "tysiac", "--players", "7"],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=60,
-    )
-    assert bad.returncode == 2
-    assert "invalid choice" in bad.stderr
-
-
-def test_sheet_outcomes_covered_by_cli_words() -> None:
-    from tysiac.cli import _outcome
-
-    state = play_game(Rules.preset("pl", bomb="any-bid"), seed=1)
-    words = {_outcome(row) for row in state.sheet}
-    assert "made" in words
-    for row in state.sheet:
-        if row.outcome is Outcome.BOMBED:
-            assert _outcome(row) == "bomb"
