@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import ast
 import sys
 from pathlib import Path
+from typing import Any
 
 from sphinx.ext.napoleon.docstring import GoogleDocstring
+from sphinx.pycode import ModuleAnalyzer
 
 # The package is installed editable in the venv; fall back to src/ for a bare checkout.
 _SRC = Path(__file__).resolve().parents[1] / "src"
@@ -57,6 +60,71 @@ def _plain_attribute_docstring(self: GoogleDocstring) -> list[str]:
 
 
 GoogleDocstring._parse_attribute_docstring = _plain_attribute_docstring  # type: ignore[method-assign]
+
+
+def _hide_state_signature(
+    app: object,
+    what: str,
+    name: str,
+    obj: object,
+    options: object,
+    signature: str | None,
+    return_annotation: str | None,
+) -> tuple[str, str | None] | None:
+    """Show ``class tysiac.State`` without its one private field: states are not built by
+    hand but by :func:`~tysiac.new_game` and :func:`~tysiac.apply`."""
+    if what == "class" and name == "tysiac.State":
+        return "", None
+    return None
+
+
+# --- public names defined in private modules ----------------------------------------------
+# tysiac/__init__.py sets ``__module__ = "tysiac"`` on its public classes and functions, so
+# that they render as ``tysiac.Card``.  Their sources live in the private modules: autodoc
+# reads the attribute docstrings and viewcode the source of ``tysiac`` from them.
+
+
+def _defined_in() -> dict[str, str]:
+    """The private module that defines each public name: ``{"Card": "tysiac._cards"}``."""
+    out: dict[str, str] = {}
+    for path in sorted((_SRC / "tysiac").glob("_*.py")):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.ClassDef | ast.FunctionDef):
+                out.setdefault(node.name, f"tysiac.{path.stem}")
+    return {name: module for name, module in out.items() if name in tysiac.__all__}
+
+
+_DEFINED_IN = _defined_in()
+_for_module = ModuleAnalyzer.for_module.__func__  # type: ignore[attr-defined]
+
+
+def _for_module_with_private(cls: type[ModuleAnalyzer], modname: str) -> ModuleAnalyzer:
+    analyzer: ModuleAnalyzer = _for_module(cls, modname)
+    if modname == "tysiac" and not getattr(analyzer, "_tysiac_private", False):
+        analyzer.analyze()
+        for private in sorted(set(_DEFINED_IN.values())):
+            other: ModuleAnalyzer = _for_module(cls, private)
+            other.analyze()
+            for key, lines in other.attr_docs.items():
+                analyzer.attr_docs.setdefault(key, lines)
+            for key, annotation in other.annotations.items():
+                analyzer.annotations.setdefault(key, annotation)
+        analyzer._tysiac_private = True  # type: ignore[attr-defined]
+    return analyzer
+
+
+ModuleAnalyzer.for_module = classmethod(_for_module_with_private)  # type: ignore[assignment,method-assign]
+
+
+def _follow_imported(app: object, modname: str, attribute: str) -> str | None:
+    if modname == "tysiac":
+        return _DEFINED_IN.get(attribute.split(".")[0])
+    return None
+
+
+def setup(app: Any) -> None:
+    app.connect("autodoc-process-signature", _hide_state_signature)
+    app.connect("viewcode-follow-imported", _follow_imported)
 
 # --- doctest: every example of the pages and of the docstrings runs --------------------------
 # Standalone ``>>>`` blocks (the docstrings pulled in by autodoc) are tested as well as the

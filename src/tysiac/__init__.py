@@ -6,6 +6,8 @@
 Bid(100)
 """
 
+import inspect
+
 from ._cards import CARDS, Card, Rank, Suit, parse_cards
 from ._engine import apply, legal_moves, new_game
 from ._errors import (
@@ -97,3 +99,12 @@ __all__ = [
     "observe",
     "parse_cards",
 ]
+
+# The public names report the package as their module: ``tysiac.Card``, not
+# ``tysiac._cards.Card``, in tracebacks, ``help()``, the docs and pickles (which find them
+# here).  The private modules stay an implementation detail.
+for _name in __all__:
+    _public = globals()[_name]
+    if isinstance(_public, type) or inspect.isfunction(_public):
+        _public.__module__ = __name__
+del _name, _public

@@ -130,7 +130,9 @@ class Card:
     """
 
     suit: Suit = attrs.field(converter=_to_suit)
+    """The suit, a :class:`Suit` (an int 0..3 given to ``Card()`` is converted)."""
     rank: Rank = attrs.field(converter=_to_rank)
+    """The rank, a :class:`Rank` (an int 0..5 given to ``Card()`` is converted)."""
     index: int = attrs.field(init=False, eq=False, order=False, hash=False)
     """The card's small-integer form, ``suit * 6 + rank`` (0..23)."""
 
@@ -179,12 +181,19 @@ class Card:
         """Whether this card is a king or a queen, i.e. half of a marriage."""
         return self.rank in (Rank.QUEEN, Rank.KING)
 
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        # unpickled cards are the shared objects of CARDS again
+        return Card.from_index, (self.index,)
+
     def __str__(self) -> str:
         return self.rank.letter + self.suit.letter
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
+
+# the signature shows the field types, not the converters' ``object``
+Card.__init__.__annotations__ = {"suit": Suit, "rank": Rank, "return": None}
 
 #: The 24 cards, indexed by :attr:`Card.index`.  Every public card is one of these objects.
 CARDS: Final[tuple[Card, ...]] = tuple(Card(Suit(i // 6), Rank(i % 6)) for i in range(24))

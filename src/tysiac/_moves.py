@@ -52,6 +52,7 @@ class Bid:
     """Bid ``amount`` in the auction (the forced opening bid is a ``Bid`` too)."""
 
     amount: int = attrs.field(validator=_int)
+    """The bid: a multiple of :attr:`Rules.bid_step <tysiac.Rules.bid_step>`."""
 
     def __repr__(self) -> str:
         return f"Bid({self.amount!r})"
@@ -78,6 +79,7 @@ class ChooseMusik:
     """Two players: the declarer takes musik ``index`` (0 or 1)."""
 
     index: int = attrs.field(validator=_int)
+    """Which musik: 0 or 1."""
 
     def __repr__(self) -> str:
         return f"ChooseMusik({self.index!r})"
@@ -91,7 +93,9 @@ class Give:
     """
 
     card: Card = attrs.field(converter=_card)
+    """The card given."""
     to: int = attrs.field(validator=_int)
+    """The seat that receives it."""
 
     def __repr__(self) -> str:
         return f"Give({self.card!r}, to={self.to!r})"
@@ -102,6 +106,7 @@ class Discard:
     """Two players: the declarer puts ``card`` away face down after taking a musik."""
 
     card: Card = attrs.field(converter=_card)
+    """The card put away."""
 
     def __repr__(self) -> str:
         return f"Discard({self.card!r})"
@@ -112,6 +117,7 @@ class Contract:
     """The declarer names the contract: at least the bid."""
 
     amount: int = attrs.field(validator=_int)
+    """The contract: the points the declarer must make (at least the bid)."""
 
     def __repr__(self) -> str:
         return f"Contract({self.amount!r})"
@@ -135,7 +141,9 @@ class Play:
     """
 
     card: Card = attrs.field(converter=_card)
+    """The card played."""
     meld: bool = attrs.field(default=False, validator=_bool)
+    """Whether playing the card declares its marriage (optional declaration only)."""
 
     def __repr__(self) -> str:
         if self.meld:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 import functools
 import inspect
+import typing
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, Final, NamedTuple, TypeVar
 
@@ -391,6 +392,8 @@ class Rules:
     _play: PlayFlags = attrs.field(init=False, eq=False, hash=False, repr=False)
 
     PRESET_NAMES: ClassVar[tuple[str, ...]] = ("app", "pl", "ro")
+    """The names :meth:`preset` knows: ``"app"`` (the app's rules, the default), ``"pl"``
+    (Polish club rules) and ``"ro"`` (Romanian rules, *O mie*)."""
 
     def __attrs_post_init__(self) -> None:
         problems = _problems(self)
@@ -471,11 +474,11 @@ def _signature() -> inspect.Signature:
         "layout": _Computed("<the usual layout of players>"),
         "barrel": _Computed("<target * 4 // 5>"),
     }
+    hints = typing.get_type_hints(Rules)
     params = []
     for param in inspect.signature(_attrs_init).parameters.values():
-        field = getattr(attrs.fields(Rules), param.name, None)
-        if field is not None:
-            param = param.replace(annotation=field.type)
+        if param.name in hints:
+            param = param.replace(annotation=hints[param.name])
         if param.name in computed:
             param = param.replace(default=computed[param.name])
         params.append(param)
@@ -483,6 +486,11 @@ def _signature() -> inspect.Signature:
 
 
 _init.__signature__ = _signature()  # type: ignore[attr-defined]
+_init.__annotations__ = {
+    name: param.annotation
+    for name, param in _init.__signature__.parameters.items()  # type: ignore[attr-defined]
+    if name != "self"
+} | {"return": None}
 Rules.__init__ = _init  # type: ignore[method-assign]
 
 
