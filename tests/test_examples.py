@@ -77,24 +77,3 @@ def test_examples_have_a_main_guard(name: str) -> None:
     text = (EXAMPLES / f"{name}.py").read_text(encoding="utf-8")
     assert 'if __name__ == "__main__":' in text
     assert callable(load(name).main)
-
-
-def test_readme_usage_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    readme = (EXAMPLES.parent / "README.md").read_text(encoding="utf-8")
-    code = readme.split("```python\n", 1)[1].split("```", 1)[0]
-    exec(compile(code, "README.md", "exec"), {})
-    out = capsys.readouterr().out.splitlines()
-    assert out[0] == "(Bid(100),)"
-    assert out[1].startswith("winner: ")
-    assert len(out) == 5  # and the last three rows of the sheet
-
-
-def test_readme_set_up_commands() -> None:
-    readme = (EXAMPLES.parent / "README.md").read_text(encoding="utf-8")
-    setup = readme.split("## Set-up", 1)[1].split("\n## ", 1)[0]
-    commands = [line for line in setup.splitlines() if line.startswith("python3 -m venv")]
-    venv = "python3 -m venv .venv && . .venv/bin/activate && "
-    assert commands == [
-        venv + "pip install . && python -m tysiac --seed 1",
-        venv + 'pip install -e ".[dev]" && python -m pytest',
-    ]

@@ -16,7 +16,10 @@ _NINES = RANK_MASK[NINE]
 
 
 def may_redeal(s: State, seat: int) -> bool:
-    """Whether ``seat`` may ask for a redeal now (RULES.md 3.2; options ``redeal*``)."""
+    """Whether ``seat`` may ask for a redeal now (options ``redeal*``).
+
+    See the rules, section 3 'The deal and the redeal'.
+    """
     r = s._c[0]
     if not r.redeal or s._c[5].acted >> seat & 1:
         return False
@@ -61,17 +64,26 @@ def _explain(s: State, move: Move) -> str:
         if not r.redeal:
             return "redeals are off (Rules.redeal=False)"
         if s._acted >> p & 1:
-            return "a redeal may only be asked on one's first auction turn (RULES.md 3.2)"
+            return (
+                "a redeal may only be asked on one's first auction turn"
+                " (see the rules, section 3 'The deal and the redeal')"
+            )
         return (
             "a redeal needs four nines or fewer than "
             f"{r.redeal_threshold} card points, and no marriage where the rules say so"
-            " (RULES.md 3.2)"
+            " (see the rules, section 3 'The deal and the redeal')"
         )
     if isinstance(move, Pass):
-        return f"the player left of the dealer must open with Bid({r.opening_bid}) (RULES.md 3.3)"
+        return (
+            f"the player left of the dealer must open with Bid({r.opening_bid})"
+            " (see the rules, section 4 'The auction')"
+        )
     if isinstance(move, Bid):
         if s.bid == 0:
-            return f"the opening bid is forced: Bid({r.opening_bid}) (RULES.md 3.3)"
+            return (
+                f"the opening bid is forced: Bid({r.opening_bid})"
+                " (see the rules, section 4 'The auction')"
+            )
         if not isinstance(move.amount, int) or move.amount <= s.bid:
             return f"a bid must be above the current bid {s.bid}"
         if move.amount % r.bid_step:
@@ -81,7 +93,7 @@ def _explain(s: State, move: Move) -> str:
         cap = bid_cap(r, s._hands[p])
         return (
             f"the bid cap with this hand is {cap}: 120 plus the marriages held, at most "
-            f"{r.max_bid} (RULES.md 3.3)"
+            f"{r.max_bid} (see the rules, section 4 'The auction')"
         )
     return "the auction takes Bid, Pass or Redeal"
 

@@ -82,7 +82,10 @@ def held_marriages(rules: Rules, hand: int) -> int:
 
 
 def bid_cap(rules: Rules, hand: int) -> int:
-    """The highest bid or contract allowed with ``hand`` (RULES.md 3.3, ``bid_cap_marriages``)."""
+    """The highest bid or contract allowed with ``hand`` (option ``bid_cap_marriages``).
+
+    See the rules, section 4 'The auction'.
+    """
     if not rules.bid_cap_marriages:
         return rules.max_bid
     return min(rules.max_bid, 120 + held_marriages(rules, hand))

@@ -25,7 +25,7 @@ __all__ = [
 
 
 def _musik_hidden(s: State) -> bool:
-    """RULES.md 4: at an unraised forced opening bid the musik may stay hidden."""
+    """At an unraised forced opening bid the musik may stay hidden (rules, section 5)."""
     return s.rules.hide_musik_at_opening_bid and s.bid == s.rules.opening_bid
 
 
@@ -70,7 +70,7 @@ def legal_choose(s: State) -> tuple[Move, ...]:
 
 
 def apply_choose(s: State, move: Move) -> State:
-    """Take the chosen musik: it is shown to the opponent, unless hidden (RULES.md 5.1)."""
+    """Take the chosen musik: it is shown to the opponent, unless hidden (rules, section 12)."""
     if not isinstance(move, ChooseMusik) or move not in CHOOSE:
         illegal(s, move, "the declarer takes one of the two musiks: ChooseMusik(0) or (1)")
     decl = s.declarer
@@ -152,7 +152,7 @@ def apply_give(s: State, move: Move) -> State:
             s,
             move,
             f"the next card goes to seat {target}: the left-hand opponent first, "
-            "then the right-hand one (RULES.md 3.4)",
+            "then the right-hand one (see the rules, section 5 'The musik')",
         )
     if not c[6][decl] >> card & 1:
         illegal(s, move, f"{move.card} is not in the declarer's hand")
@@ -180,7 +180,7 @@ def apply_give(s: State, move: Move) -> State:
 
 
 def contract_cap(s: State) -> int:
-    """The highest contract the declarer may name now (RULES.md 3.5)."""
+    """The highest contract the declarer may name now (rules, section 6)."""
     decl = s.declarer
     assert decl is not None
     if not s.rules.contract_raise:
@@ -189,7 +189,7 @@ def contract_cap(s: State) -> int:
 
 
 def may_bomb(s: State) -> bool:
-    """Whether the declarer may throw a bomb now (seed 004; options ``bomb*``)."""
+    """Whether the declarer may throw a bomb now (rules, section 6; options ``bomb*``)."""
     r: Rules = s.rules
     decl = s.declarer
     assert decl is not None
@@ -238,13 +238,16 @@ def apply_contract(s: State, move: Move) -> State:
     a = move.amount
     if not isinstance(a, int) or a not in range(s.bid, cap + 1, step):
         if isinstance(a, int) and a < s.bid:
-            why = f"the contract must be at least the bid, {s.bid} (RULES.md 3.5)"
+            why = (
+                f"the contract must be at least the bid, {s.bid}"
+                " (see the rules, section 6 'The contract and the bomb')"
+            )
         elif isinstance(a, int) and a % step == 0 and not s.rules.contract_raise:
             why = "the contract must equal the bid (Rules.contract_raise=False)"
         elif isinstance(a, int) and a % step == 0:
             why = (
                 f"the contract may not exceed {cap}: 120 plus the marriages now in hand, "
-                "or the bid (RULES.md 3.5)"
+                "or the bid (see the rules, section 6 'The contract and the bomb')"
             )
         else:
             why = f"contracts are multiples of {step}"

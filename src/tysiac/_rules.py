@@ -41,20 +41,24 @@ class _Option(enum.Enum):
 
 
 class Layout(_Option):
-    """How the cards are dealt and which phases a deal has; each layout fixes the player count."""
+    """How the cards are dealt and which phases a deal has; each layout fixes the player count.
+
+    See the rules, section 3 'The deal and the redeal' (3 players), section 12 'Two players'
+    and section 13 'Four players'.
+    """
 
     THREE = "three"
-    """3 players: 7 cards each and a musik of 3 (RULES.md 3.1)."""
+    """3 players: 7 cards each and a musik of 3."""
     TWO_CLASSIC = "two-classic"
-    """2 players: 10 cards each, two musiks of 2; choose one, discard 2 (RULES.md 5.1)."""
+    """2 players: 10 cards each, two musiks of 2; choose one, discard 2."""
     TWO_MUSIKS_OF_THREE = "two-musiks-of-three"
-    """2 players: 9 cards each, two musiks of 3; choose one, discard 3 (RULES.md 5.2)."""
+    """2 players: 9 cards each, two musiks of 3; choose one, discard 3."""
     TWO_NO_MUSIK = "two-no-musik"
-    """2 players: 12 cards each, no musik (RULES.md 5.3)."""
+    """2 players: 12 cards each, no musik."""
     TWO_DRAW = "two-draw"
-    """2 players, *Tysiąc dobierany*: 6 cards each and a stock of 12; no auction (RULES.md 5.4)."""
+    """2 players, *Tysiąc dobierany*: 6 cards each and a stock of 12; no auction."""
     TWO_OPEN_MUSIK = "two-open-musik"
-    """2 players: 7 cards each, an open musik of 2 and a stock of 8 (RULES.md 5.5)."""
+    """2 players: 7 cards each, an open musik of 2 and a stock of 8."""
     FOUR_SITTER = "four-sitter"
     """4 players: the dealer sits out and scores the musik; the others play 3-handed."""
     FOUR_ALL_PLAY = "four-all-play"
@@ -82,7 +86,10 @@ class RedealMarriage(_Option):
 
 
 class BombRule(_Option):
-    """When the declarer may throw a bomb (*bomba*) instead of playing (seed 004)."""
+    """When the declarer may throw a bomb (*bomba*) instead of playing.
+
+    See the rules, section 6 'The contract and the bomb'.
+    """
 
     OFF = "off"
     """No bomb."""
@@ -274,8 +281,8 @@ def _play_flags(r: Rules) -> PlayFlags:
 class Rules:
     """Every rule option of a game, in one immutable object.
 
-    ``Rules()`` is the preset ``"app"`` (RULES.md section 3): 3 players, 1000 points,
-    barrel at 800.  Other presets come from :meth:`preset`; any option can be changed
+    ``Rules()`` is the preset ``"app"``, the rules of a popular 3-player app: 3 players,
+    1000 points, barrel at 800.  Other presets come from :meth:`preset`; any option can be changed
     with keyword arguments, and a combination that cannot be played raises
     :class:`~tysiac.InvalidRulesError` naming the options.
 
@@ -406,7 +413,8 @@ class Rules:
         """The named preset, with some options changed.
 
         Args:
-            name: ``"app"`` (seeds 000/002), ``"pl"`` (seed 004) or ``"ro"`` (seed 001).
+            name: ``"app"`` (the app's rules, the default), ``"pl"`` (Polish club rules) or
+                ``"ro"`` (Romanian rules, *O mie*); see the rules, "Presets at a glance".
             **changes: option values that replace the preset's.
 
         Raises:
@@ -569,7 +577,7 @@ PRESETS: Final[Mapping[str, Mapping[str, object]]] = {
     },
     "ro": {
         "rounding_unit": 1,
-        # seed 001: "when a player exceeds 800 points": strictly above four fifths of the target
+        # the Romanian rules: "when a player exceeds 800 points": strictly above 4/5 of the target
         "barrel": lambda target: target * 4 // 5 + 1,
         "defender_cap": DefenderCap.NONE,
     },

@@ -14,7 +14,7 @@ SUITS = tuple(Suit)
 
 
 def round_defender(rules: Rules, total: int) -> int:
-    """A defender's total rounded as the rules say (RULES.md 3.8; 24→20, 25→20, 26→30)."""
+    """A defender's total rounded as the rules say (rules, section 10; 24→20, 25→20, 26→30)."""
     unit = rules.rounding_unit
     if unit == 1:
         return total
@@ -26,7 +26,7 @@ def round_defender(rules: Rules, total: int) -> int:
 
 
 def defender_gain(rules: Rules, score: int, gain: int) -> int:
-    """What a non-declarer with ``score`` adds for ``gain``: barrel and cap (RULES.md 3.9)."""
+    """What a non-declarer with ``score`` adds for ``gain``: barrel and cap (rules, section 11)."""
     if rules.barrel is not None and score >= rules.barrel:
         return 0
     cap = rules.defender_cap

@@ -150,6 +150,21 @@ class State:
     Its only field holds the engine's compact form (cards as indexes 0..23, sets of cards as
     24-bit masks) in one tuple, so that making a state on the hot path costs one tuple;
     read the state through its properties.
+
+    ``print(state)`` shows the position as a small table: the deal, the phase and the seat
+    to move; the bid or the contract and the trump; each seat's score, card points taken
+    this deal, card in the current trick and hand (every hand face up); then the musik,
+    the discards and the stock, where there are any.
+
+    Example:
+        >>> print(new_game(seed=1))
+        Deal 1, dealer 0: auction, seat 1 to move
+        No bid yet; no trump
+        Seat  Score  Points  Trick  Hand
+           0      0       0         TS  KC  9D KD AD  QH TH  (dealer)
+           1      0       0         QS AS  JC QC TC  TD  JH  (to move)
+           2      0       0         JS KS  9C AC  JD  9H KH
+        Musik: 9S  QD  AH
     """
 
     _c: Core
@@ -408,6 +423,11 @@ class State:
         if self.winner is not None:
             bits_.append(f"winner={self.winner}")
         return f"<State {' '.join(bits_)}>"
+
+    def __str__(self) -> str:
+        from ._text import state_text  # noqa: PLC0415  (the text module reads states)
+
+        return state_text(self)
 
 
 def _tricks_played(s: State) -> int:

@@ -12,7 +12,7 @@ __all__ = ["can_meld_on_lead", "can_meld_on_someone", "play_mask", "trick_winner
 
 
 def play_mask(hand: int, trick: tuple[int, ...], trump: int, f: PlayFlags) -> int:
-    """The cards of ``hand`` that may be played to ``trick`` (RULES.md 3.6)."""
+    """The cards of ``hand`` that may be played to ``trick`` (rules, section 7)."""
     if not trick:
         return hand
     led = trick[0] // 6
@@ -54,7 +54,10 @@ def trick_winner(trick: tuple[int, ...], trump: int) -> int:
 
 
 def can_meld_on_lead(hand: int, card: int, first_trick: bool, f: PlayFlags) -> bool:
-    """Whether leading ``card`` from ``hand`` declares (or may declare) a marriage (RULES 3.7)."""
+    """Whether leading ``card`` from ``hand`` declares (or may declare) a marriage.
+
+    See the rules, section 8 'Marriages and trump'.
+    """
     rank = card % 6
     if rank != QUEEN and (rank != KING or f.queen_only):
         return False

@@ -22,7 +22,7 @@ def _mask(
 ) -> int:
     """The cards of ``hand`` that may be played to ``trick``."""
     if not trick or (stock and f.free_while_stock):
-        return hand  # a lead; or RULES.md 5.4: while the stock lasts any card may be played
+        return hand  # a lead; or the draw layouts: while the stock lasts any card may be played
     return play_mask(hand, trick, trump, f)
 
 
@@ -76,17 +76,20 @@ def _explain(s: State, hand: int, c: int) -> str:
     f = s.rules._play
     if hand & SUIT_MASK[led]:
         if c // 6 != led:
-            return f"the led suit must be followed (RULES.md 3.6): play a {CARDS[trick[0]].suit!r}"
+            return (
+                "the led suit must be followed (see the rules, section 7 'Trick play'):"
+                f" play a {CARDS[trick[0]].suit!r}"
+            )
         return (
             "a card of the led suit that beats the winning card must be played when there is"
-            " one (RULES.md 3.6, Rules.must_beat)"
+            " one (see the rules, section 7 'Trick play'; Rules.must_beat)"
         )
     if f.must_trump and s._trump >= 0 and hand & SUIT_MASK[s._trump]:
         return (
             "a player void in the led suit must play a trump, beating the highest trump in "
-            "the trick when possible (RULES.md 3.6, Rules.must_trump)"
+            "the trick when possible (see the rules, section 7 'Trick play'; Rules.must_trump)"
         )
-    return "this card may not be played here (RULES.md 3.6)"
+    return "this card may not be played here (see the rules, section 7 'Trick play')"
 
 
 def start_play(s: State) -> State:
@@ -168,7 +171,8 @@ def apply_play(s: State, move: Move) -> State:
                 move,
                 "declarations are automatic (Rules.declaration): play without meld=True"
                 if can
-                else f"{CARDS[c]} declares no marriage here (RULES.md 3.7)",
+                else f"{CARDS[c]} declares no marriage here"
+                " (see the rules, section 8 'Marriages and trump')",
             )
         if can and (move.meld or not f.optional):
             suit = c // 6
@@ -179,7 +183,10 @@ def apply_play(s: State, move: Move) -> State:
                 trump = suit
     elif move.meld:
         illegal(
-            s, move, f"{CARDS[c]} declares no marriage: only a king or a queen can (RULES.md 3.7)"
+            s,
+            move,
+            f"{CARDS[c]} declares no marriage: only a king or a queen can"
+            " (see the rules, section 8 'Marriages and trump')",
         )
     trick = (*trick, c)
     logged = (log_, p, move)

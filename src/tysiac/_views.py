@@ -1,4 +1,6 @@
-"""What one seat may know (RULES.md section 8): :func:`observe` and the :class:`View`.
+"""What one seat may know: :func:`observe` and the :class:`View`.
+
+See the rules, section 14 'What each seat may know'.
 
 A :class:`View` is built from plain values copied out of the state; it holds no
 reference to the :class:`~tysiac.State`, the seed, or any card the seat may not see.
@@ -14,6 +16,7 @@ from ._moves import ChooseMusik, Discard, Give, Move, Play
 from ._rules import Layout, Rules
 from ._state import DealResult, Phase, State
 from ._tables import GEOMETRY
+from ._text import cards_text, view_text
 
 __all__ = ["Concealed", "View", "observe"]
 
@@ -34,9 +37,25 @@ class Concealed:
         return f"Concealed({self.kind!r}, to={self.to!r})"
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class View:
     """Everything one seat may know about a game, and nothing else.
+
+    ``print(view)`` shows it as a small table, like ``print(state)`` but with only this
+    seat's hand (the others as card counts) and only the musik cards it has seen;
+    ``repr(view)`` is one short line.
+
+    Example:
+        >>> view = observe(new_game(seed=1), 2)
+        >>> print(view)
+        Seat 2's view. Deal 1, dealer 0: auction, seat 1 to move
+        No bid yet; no trump
+        Seat  Score  Points  Trick  Hand
+           0      0       0         7 cards  (dealer)
+           1      0       0         7 cards  (to move)
+           2      0       0         JS KS  9C AC  JD  9H KH  (you)
+        >>> view
+        <View seat=2 phase=Phase.AUCTION deal_number=1 to_move=1 hand='JS KS  9C AC  JD  9H KH'>
 
     Attributes:
         rules: the rules.
@@ -101,6 +120,15 @@ class View:
     stock_size: int
     moves: tuple[tuple[int, Move | Concealed], ...]
     legal_moves: tuple[Move, ...]
+
+    def __repr__(self) -> str:
+        return (
+            f"<View seat={self.seat} phase={self.phase!r} deal_number={self.deal_number} "
+            f"to_move={self.to_move} hand={cards_text(self.hand)!r}>"
+        )
+
+    def __str__(self) -> str:
+        return view_text(self)
 
 
 def _musik_seen(s: State, seat: int, moves: tuple[tuple[int, Move], ...]) -> int:
