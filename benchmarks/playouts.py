@@ -2,12 +2,13 @@
 
 Usage::
 
-    python benchmarks/playouts.py [DEALS] [--preset NAME] [--players N]
+    python benchmarks/playouts.py [DEALS] [--preset NAME] [--players N] [--lean PATH]
 
 Plays ``DEALS`` random deals (default 3000) through ``legal_moves``/``apply``: every move,
 auction, musik, giving, contract and all tricks, chosen uniformly at random; games are
-restarted when they end.  Then runs the lean reference ``shared/bench/lean_playout.py``
-(a bare, mutable card-play loop without auction) for the same number of deals, and prints
+restarted when they end.  Then runs the lean reference loop, ``lean_playout.py`` beside
+this file (a bare, mutable card-play loop without auction; ``--lean PATH`` runs another
+module with the same ``playout(rng)`` function), for the same number of deals, and prints
 both rates and their ratio.  Compare ratios from one run, not times from different runs.
 
 The two loops alternate for ``--rounds`` rounds and the median ratio of the rounds is
@@ -28,7 +29,8 @@ from types import ModuleType
 
 from tysiac import Rules, apply, legal_moves, new_game
 
-LEAN = Path(__file__).resolve().parents[1].parent / "shared" / "bench" / "lean_playout.py"
+#: The lean reference loop shipped beside this script.
+LEAN = Path(__file__).resolve().with_name("lean_playout.py")
 
 
 def tysiac_rate(deals: int, rules: Rules, seed: int = 1) -> tuple[float, int]:
@@ -78,7 +80,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("deals", nargs="?", type=int, default=3000)
     parser.add_argument("--preset", default="app")
     parser.add_argument("--players", type=int, default=3)
-    parser.add_argument("--lean", type=Path, default=LEAN, help="path of lean_playout.py")
+    parser.add_argument(
+        "--lean",
+        type=Path,
+        default=LEAN,
+        help="a lean reference loop: a module with playout(rng) (default: lean_playout.py here)",
+    )
     parser.add_argument("--rounds", type=int, default=7, help="alternating rounds")
     args = parser.parse_args(argv)
     if not args.lean.exists():

@@ -5,7 +5,7 @@ Run with ``python examples/random_game.py [SEED]``.
 
 from __future__ import annotations
 
-import sys
+import argparse
 
 from tysiac import apply, new_game, observe
 from tysiac.bots import RandomBot
@@ -24,5 +24,12 @@ def main(seed: int = 1) -> int:
     return s.winner
 
 
+def arguments(argv: list[str] | None = None) -> argparse.Namespace:
+    """Parse the command line: an optional seed.  A bad one exits with a usage message."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("seed", nargs="?", type=int, default=1, help="the game's seed (default 1)")
+    return parser.parse_args(argv)
+
+
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 1)
+    main(arguments().seed)

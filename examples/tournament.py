@@ -6,7 +6,7 @@ The GreedyBot changes seats from game to game.  Run with
 
 from __future__ import annotations
 
-import sys
+import argparse
 from collections import Counter
 
 from tysiac import Rules
@@ -31,5 +31,25 @@ def main(games: int = 30) -> Counter[str]:
     return wins
 
 
+def _games(text: str) -> int:
+    try:
+        games = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of games") from None
+    if games < 1:
+        raise argparse.ArgumentTypeError(f"{games}: give 1 game or more")
+    return games
+
+
+def arguments(argv: list[str] | None = None) -> argparse.Namespace:
+    """Parse the command line: an optional number of games.  A bad one exits with a usage
+    message."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "games", nargs="?", type=_games, default=30, help="how many games (default 30)"
+    )
+    return parser.parse_args(argv)
+
+
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 30)
+    main(arguments().games)

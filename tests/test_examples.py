@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib.util
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 from types import ModuleType
@@ -77,3 +79,28 @@ def test_examples_have_a_main_guard(name: str) -> None:
     text = (EXAMPLES / f"{name}.py").read_text(encoding="utf-8")
     assert 'if __name__ == "__main__":' in text
     assert callable(load(name).main)
+
+
+@pytest.mark.parametrize(
+    ("name", "argument"),
+    [("random_game", "abc"), ("observe_bot", "1.5"), ("tournament", "abc"), ("tournament", "0")],
+)
+def test_examples_exit_with_a_usage_message_on_a_bad_argument(name: str, argument: str) -> None:
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLES / f"{name}.py"), argument],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.startswith(f"usage: {name}.py ")
+    assert "Traceback" not in done.stderr
+    assert argument in done.stderr
+
+
+def test_examples_read_their_arguments() -> None:
+    assert load("random_game").arguments(["7"]).seed == 7
+    assert load("observe_bot").arguments([]).seed == 1
+    assert load("tournament").arguments(["4"]).games == 4

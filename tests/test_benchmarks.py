@@ -1,0 +1,73 @@
+"""The benchmark scripts run from a source distribution: nothing outside ``benchmarks/``.
+
+These tests check that the scripts work, not how fast anything is (speed is measured by
+running the benchmarks, never asserted in tests).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+def load(name: str) -> ModuleType:
+    """Import ``benchmarks/<name>.py`` as a module."""
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCHMARKS / f"{name}.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_default_lean_loop_is_shipped_beside_the_benchmark() -> None:
+    playouts = load("playouts")
+    assert playouts.LEAN == BENCHMARKS / "lean_playout.py"
+    assert playouts.LEAN.exists()
+    assert "shared" not in (BENCHMARKS / "playouts.py").read_text(encoding="utf-8")
+
+
+def test_the_lean_loop_plays_whole_deals() -> None:
+    lean = load("lean_playout")
+    rng = random.Random(3)
+    for _ in range(200):
+        points = lean.playout(rng)
+        assert len(points) == 3
+        assert sum(points) % 20 == 0  # the 120 card points, plus marriages
+        assert 120 <= sum(points) <= 120 + 40 + 60 + 80 + 100
+
+
+def test_playouts_runs_with_the_shipped_lean_loop(capsys: pytest.CaptureFixture[str]) -> None:
+    assert load("playouts").main(["20", "--rounds", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("tysiac (app, 3 players):")
+    assert out[1].startswith("lean reference:")
+    assert out[2].startswith("ratio tysiac / lean:")
+
+
+def test_playouts_takes_another_lean_loop(capsys: pytest.CaptureFixture[str]) -> None:
+    playouts = load("playouts")
+    path = BENCHMARKS / "lean_playout.py"
+    assert playouts.main(["10", "--rounds", "1", "--lean", str(path)]) == 0
+    assert playouts.main(["10", "--lean", str(BENCHMARKS / "missing.py")]) == 1
+    assert "not found" in capsys.readouterr().err
+
+
+def test_lean_playout_as_a_script() -> None:
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "lean_playout.py"), "50"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "deals/s" in done.stdout
