@@ -118,7 +118,7 @@ ModuleAnalyzer.for_module = classmethod(_for_module_with_private)  # type: ignor
 
 def _follow_imported(app: object, modname: str, attribute: str) -> str | None:
     if modname == "tysiac":
-        return _DEFINED_IN.get(attribute.split(".")[0])
+        return _DEFINED_IN.get(attribute.split(".", maxsplit=1)[0])
     return None
 
 

@@ -143,6 +143,7 @@ def test_public_objects_pickle_and_come_back_equal() -> None:
         back = pickle.loads(pickle.dumps(obj))
         assert type(back) is type(obj)
         if isinstance(obj, Exception):
+            assert isinstance(back, Exception)
             assert back.args == obj.args
         else:
             assert back == obj
