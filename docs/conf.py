@@ -126,6 +126,7 @@ def setup(app: Any) -> None:
     app.connect("autodoc-process-signature", _hide_state_signature)
     app.connect("viewcode-follow-imported", _follow_imported)
 
+
 # --- doctest: every example of the pages and of the docstrings runs --------------------------
 # Standalone ``>>>`` blocks (the docstrings pulled in by autodoc) are tested as well as the
 # explicit doctest/testcode directives of the pages.
