@@ -94,6 +94,11 @@ def test_simulate_header_names_options_as_typed(capsys: pytest.CaptureFixture[st
     assert {r[4] for r in rows(out)} == {"played"}  # no declarer in the draw game
 
 
+def test_set_layout_alone_takes_its_player_count(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--set", "layout=four-all-play", "--max-deals", "1"]) == 0
+    assert " --players 4 --layout four-all-play " in capsys.readouterr().out.splitlines()[0]
+
+
 def test_the_header_replays_the_same_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--seed", "6", "--players", "4", "--max-deals", "3", "--preset", "pl"]) == 0
     first = capsys.readouterr().out

@@ -9,6 +9,7 @@ the exit code.  :mod:`tysiac.cli` lists the commands.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from collections.abc import Callable
@@ -221,6 +222,10 @@ def rules_from_args(args: argparse.Namespace, parser: Parser) -> Rules:
         changes.setdefault("players", layout.players)
     if args.players is not None:
         changes["players"] = args.players
+    elif "players" not in changes and isinstance(changes.get("layout"), str):
+        # --set layout=two-draw alone: the layout's player count, as for --layout
+        with contextlib.suppress(ValueError):  # a bad layout: Rules names it below
+            changes["players"] = Layout(changes["layout"]).players
     try:
         return Rules.preset(args.preset, **changes)
     except InvalidRulesError as error:
