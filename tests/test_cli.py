@@ -316,6 +316,14 @@ def test_a_full_disk_is_one_line_and_exit_1(
     assert capsys.readouterr().err == "tysiac: cannot write the output: No space left\n"
 
 
+def test_a_closed_standard_output_is_one_line_and_exit_1(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdout", None)
+    assert main(["rules"]) == 1
+    assert capsys.readouterr().err == "tysiac: cannot write the output: standard output is closed\n"
+
+
 def test_a_closed_pipe_is_quiet(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import os
 import sys
 from collections.abc import Callable
@@ -76,6 +77,8 @@ def emit(line: str = "") -> None:
         BrokenPipeError: the reader has gone (``tysiac simulate | head``).
         OutputError: any other failure to write (``tysiac simulate > /dev/full``).
     """
+    if sys.stdout is None:  # started with standard output closed (``tysiac >&-``)
+        raise OutputError(OSError(errno.EBADF, "standard output is closed"))
     try:
         sys.stdout.write(line + "\n")
         sys.stdout.flush()

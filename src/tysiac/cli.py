@@ -79,7 +79,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parsed.parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         code: int = parsed.run(parsed)
-        sys.stdout.flush()
+        if sys.stdout is not None:
+            sys.stdout.flush()
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
