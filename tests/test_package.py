@@ -214,3 +214,11 @@ def test_readme_set_up_commands_are_kept() -> None:
         venv + "pip install . && python -m tysiac --seed 1",
         venv + 'pip install -e ".[dev]" && python -m pytest',
     ]
+
+
+def test_the_console_script_is_the_command_line() -> None:
+    from tysiac.cli import main
+
+    (script,) = importlib.metadata.entry_points(group="console_scripts", name="tysiac")
+    assert script.value == "tysiac.cli:main"
+    assert script.load() is main
