@@ -71,6 +71,7 @@ def _add_arguments(parser: Parser) -> None:
         nargs="?",
         choices=sorted(PRESETS),
         default="app",
+        metavar="PRESET",
         help="the preset: "
         + "; ".join(f"{name}, {text}" for name, text in PRESET_TEXT.items())
         + " (default app)",
