@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import enum
 import errno
 import os
 import sys
@@ -114,8 +115,8 @@ def option_text(value: object) -> str:
         return "true" if value else "false"
     if isinstance(value, tuple):
         return ",".join(option_text(v) for v in value)
-    if hasattr(value, "value") and isinstance(value.value, str):  # an option enum
-        return value.value
+    if isinstance(value, enum.Enum):  # an option of the rules: Layout.THREE is "three"
+        return str(value.value)
     return str(value)
 
 
