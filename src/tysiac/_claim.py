@@ -1,139 +1,146 @@
-"""The claim (*wykładanie*): can the declarer take every remaining trick whatever the others do?
+"""The claim (*wykładanie*): is the declarer certain to take every remaining trick?
 
-The check is exhaustive: the declarer leads every trick, so the search chooses the
-declarer's lead (and, where declaration is optional, whether to declare) and then tries
-*every* legal reply of every other player, declarations "on someone" included.  A claim
-is sound when some line of the declarer wins every trick against all replies.  As at the
-table, the claim is checked against the cards laid down: the others' actual hands.
-Positions are memoised within one check only.
+"Certain" is judged on what the declarer knows, never on the others' actual hands: the test
+sees the declarer's own hand and the set of *outstanding* cards (every card that is neither
+in that hand, nor played, nor put away by the declarer) and nothing else, so its answer and
+its running time depend on the declarer's view only.
+
+The test looks for a *line*: an order in which the declarer leads its cards, declaring every
+marriage it holds on the way, that wins every trick whoever holds the outstanding cards and
+however they play.  It plays that line against a pessimistic model of the others: each lead
+of a suit removes only the *lowest* outstanding card of that suit (the holder keeps the high
+ones), and nothing else leaves the outstanding set.  Under the trick rules everyone must
+follow suit, so the real outstanding cards of a suit are always a subset of the model's top
+ones, and a lead that wins in the model wins at the table:
+
+- a trump lead wins when it beats every outstanding trump;
+- any other lead wins when no trump is outstanding and it beats every outstanding card of
+  its suit;
+- in the four-player all-play layout an outstanding king and queen of one suit could be
+  declared "on someone" mid-trick, so no claim is offered while such a pair is out.
+
+The search over lead orders is memoised and bounded (:data:`NODE_LIMIT` positions): it may
+miss a certain claim (one that needs the others' shown voids, or a line that changes the
+trump to draw a suit), but it never offers one that can fail.  See the rules page,
+section 9 "The claim".
 """
 
 from __future__ import annotations
 
-from ._cards import SUIT_MASK, bits
+from typing import Final
+
+from ._cards import FULL, KING, QUEEN, SUIT_MASK
 from ._rules import PlayFlags
-from ._state import State
-from ._tables import active_seats
-from ._trickrules import can_meld_on_lead, can_meld_on_someone, play_mask, trick_winner
 
-__all__ = ["claimable"]
+__all__ = ["NODE_LIMIT", "Line", "claim_line", "outstanding"]
+
+#: The most positions one claim test examines before it gives up (and offers no claim).
+NODE_LIMIT: Final = 200
+
+#: A line: the declarer's leads in order, as ``(card index, declares a marriage)``.
+Line = tuple[tuple[int, bool], ...]
+
+_PAIRS: Final = 0x041041  # bit s*6 set when the Q (bit s*6+2) and K (bit s*6+3) of suit s
 
 
-def claimable(s: State) -> bool:
-    """Whether the declarer, on lead with no stock left, can take every remaining trick."""
-    decl = s.declarer
-    if decl is None or s._trick or s._stock or s.phase.value != "play":
-        return False
-    hands = s._hands
-    own = hands[decl]
-    others = 0
-    for i, h in enumerate(hands):
-        if i != decl:
-            others |= h
-    # A quick necessary condition: in every suit the declarer holds, their top card beats every
-    # card of that suit the others hold.  (Otherwise the holder of the higher card keeps it and
-    # beats the declarer's lead of that suit, or is made to play it earlier and wins that trick.)
-    for suit_mask in SUIT_MASK:
-        mine = own & suit_mask
-        if mine and (others & suit_mask).bit_length() > mine.bit_length():
-            return False
-    f = s.rules._play
-    trump = s._trump
-    pair_held = own >> 2 & own >> 3 & 0x041041
-    if (
-        trump >= 0
-        and not f.on_someone
-        and not pair_held
-        and not own & SUIT_MASK[trump]
-        and others & SUIT_MASK[trump]
-    ):
-        # Another necessary condition: when the trump cannot change and the declarer holds
-        # none, an opponent holding a trump keeps it and wins the trick of a suit it lacks (at
-        # the latest the last trick, when the trump is its only card).
-        return False
-    no_new_trump = not f.on_someone and (f.optional or not pair_held)
-    if no_new_trump and (trump < 0 or not others & SUIT_MASK[trump]):
-        # A quick sufficient condition, when no marriage can change the trump: nobody else
-        # holds a trump, and each of the declarer's cards beats every card of its suit.
-        for suit_mask in SUIT_MASK:
-            mine = own & suit_mask
-            if mine and (mine & -mine).bit_length() < (others & suit_mask).bit_length():
-                break
-        else:
-            return True
-    seats = active_seats(s.rules.layout, s.dealer)
-    k = seats.index(decl)
-    order = seats[k:] + seats[:k]
-    return _Search(f, order).lead(hands, trump, not any(s._taken))
+def outstanding(hand: int, taken: tuple[int, ...], discards: int) -> int:
+    """The cards the declarer cannot place outside the others' hands: neither in ``hand``,
+    nor taken in a trick, nor put away by the declarer (``discards``)."""
+    gone = hand | discards
+    for pile in taken:
+        gone |= pile
+    return FULL & ~gone
+
+
+def _top(mask: int) -> int:
+    """The highest card of ``mask`` (which holds cards of one suit), or -1."""
+    return mask.bit_length() - 1
+
+
+def claim_line(f: PlayFlags, hand: int, out: int, trump: int, first: bool) -> Line | None:
+    """A line that takes every trick, as ``(card, declares)`` leads, or None.
+
+    Args:
+        f: the play options.
+        hand: the declarer's hand (a mask), on lead with an empty trick.
+        out: the outstanding cards (see :func:`outstanding`).
+        trump: the trump suit, -1 for none.
+        first: whether the next trick is the deal's first.
+    """
+    if f.on_someone:
+        pairs = out >> 2 & out >> 3 & _PAIRS
+        if pairs and (f.meld_first_trick or not first or hand.bit_count() > 1):
+            return None
+    return _Search(f).run(hand, out, trump, first)
 
 
 class _Search:
-    __slots__ = ("f", "memo", "order")
+    __slots__ = ("f", "failed", "nodes")
 
-    def __init__(self, f: PlayFlags, order: tuple[int, ...]) -> None:
+    def __init__(self, f: PlayFlags) -> None:
         self.f = f
-        self.order = order
-        self.memo: dict[tuple[tuple[int, ...], int, bool], bool] = {}
+        self.failed: set[tuple[int, int]] = set()
+        self.nodes = 0
 
-    def lead(self, hands: tuple[int, ...], trump: int, first: bool) -> bool:
-        decl = self.order[0]
-        own = hands[decl]
-        if not own:
-            return True
-        key = (hands, trump, first)
-        known = self.memo.get(key)
-        if known is not None:
-            return known
+    def run(self, hand: int, out: int, trump: int, first: bool) -> Line | None:
+        if not hand:
+            return ()
+        key = (hand, trump)  # the outstanding cards follow from the hand left
+        if key in self.failed:
+            return None
+        self.nodes += 1
+        if self.nodes > NODE_LIMIT:
+            return None
         f = self.f
-        result = False
-        for c in reversed(bits(own)):  # high cards first: sound lines are found sooner
-            rest = list(hands)
-            rest[decl] = own ^ (1 << c)
-            after = tuple(rest)
-            meld = can_meld_on_lead(own, c, first, f)
-            for declare in (False, True) if meld and f.optional else (meld,):
-                t, pending = trump, -1
-                if declare:
-                    if f.trump_next:
-                        pending = c // 6
-                    else:
-                        t = c // 6
-                if self.follow(1, (c,), after, t, pending, first):
-                    result = True
-                    break
-            if result:
-                break
-        self.memo[key] = result
-        return result
+        may_meld = f.meld_first_trick or not first
+        trumps_out = out & SUIT_MASK[trump] if trump >= 0 else 0
+        for card, declares in self._candidates(hand, may_meld, trumps_out, trump):
+            suit = card // 6
+            this_trump, next_trump = trump, trump
+            if declares:
+                next_trump = suit
+                if not f.trump_next:
+                    this_trump = suit
+            suit_out = out & SUIT_MASK[suit]
+            if suit == this_trump:
+                wins = _top(suit_out) < card
+            else:
+                no_trump_out = this_trump < 0 or not out & SUIT_MASK[this_trump]
+                wins = no_trump_out and _top(suit_out) < card
+            if not wins:
+                continue
+            rest = self.run(hand ^ 1 << card, out ^ (suit_out & -suit_out), next_trump, False)
+            if rest is not None:
+                return ((card, declares), *rest)
+        self.failed.add(key)
+        return None
 
-    def follow(
-        self,
-        k: int,
-        trick: tuple[int, ...],
-        hands: tuple[int, ...],
-        trump: int,
-        pending: int,
-        first: bool,
-    ) -> bool:
-        if k == len(self.order):
-            if trick_winner(trick, trump) != 0:
-                return False
-            return self.lead(hands, pending if pending >= 0 else trump, False)
+    def _candidates(
+        self, hand: int, may_meld: bool, trumps_out: int, trump: int
+    ) -> list[tuple[int, bool]]:
+        """The leads worth trying: per suit its top card, and the cards that declare."""
         f = self.f
-        seat = self.order[k]
-        hand = hands[seat]
-        for c in bits(play_mask(hand, trick, trump, f)):
-            rest = list(hands)
-            rest[seat] = hand ^ (1 << c)
-            after = tuple(rest)
-            meld = can_meld_on_someone(trick, c, first, f)
-            for declare in (False, True) if meld and f.optional else (meld,):
-                t, p = trump, pending
-                if declare:
-                    if f.trump_next:
-                        p = c // 6
-                    else:
-                        t = c // 6
-                if not self.follow(k + 1, (*trick, c), after, t, p, first):
-                    return False
-        return True
+        out: list[tuple[int, bool]] = []
+        for suit in range(4):
+            mine = hand & SUIT_MASK[suit]
+            if not mine:
+                continue
+            base = suit * 6
+            pair = mine >> (base + QUEEN) & 3 == 3
+            if trumps_out and suit != trump and not (pair and may_meld and not f.trump_next):
+                continue  # a plain lead loses to an outstanding trump
+            top = _top(mine)
+            halves = (base + QUEEN, base + KING)
+            if pair:
+                if may_meld:
+                    out.append((base + QUEEN, True))
+                    if not f.queen_only:
+                        out.append((base + KING, True))
+                # leading a half without declaring would waste the marriage
+                if top not in halves:
+                    out.append((top, False))
+            else:
+                out.append((top, False))
+        # plain winners first: they never change the trump
+        out.sort(key=lambda lead: lead[1])
+        return out

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ._cards import CARDS, SUIT_MASK, bits
-from ._claim import claimable
+from ._claim import claim_line, outstanding
 from ._core import illegal, log, replace
 from ._moves import CLAIM, MELDS, PLAYS, SUIT_PLAYS, Claim, Move, Play
 from ._rules import PlayFlags
@@ -26,8 +26,19 @@ def _mask(
     return play_mask(hand, trick, trump, f)
 
 
+def _line(s: State) -> tuple[tuple[int, bool], ...] | None:
+    """The declarer's certain line, judged on its own knowledge (see ``_claim``), or None."""
+    c = s._c
+    decl = c[5].declarer
+    if c[9] or c[3] != decl or c[7] or decl is None:
+        return None
+    hand = c[6][decl]
+    out = outstanding(hand, c[12], c[5].discards)
+    return claim_line(c[0]._play, hand, out, c[10], not any(c[12]))
+
+
 def _may_claim(s: State, f: PlayFlags) -> bool:
-    return f.claim and not s._trick and s.to_move == s.declarer and not s._stock and claimable(s)
+    return f.claim and _line(s) is not None
 
 
 def legal_play(s: State) -> tuple[Move, ...]:
@@ -98,19 +109,25 @@ def start_play(s: State) -> State:
 
 
 def _auto_claim(s: State) -> State:
-    f = s.rules._play
-    if f.auto_claim and _may_claim(s, f):
-        return _claim(s)
-    return s
+    line = _line(s)
+    return s if line is None else _claim(s, line)
 
 
-def _claim(s: State) -> State:
+def _claim(s: State, line: tuple[tuple[int, bool], ...]) -> State:
+    """The declarer lays the hand down: it takes every remaining card and scores every
+    marriage it holds, declared in the order of its certain line (the rules, section 9)."""
     decl = s.declarer
     assert decl is not None
     taken = list(s._taken)
     for h in s._hands:
         taken[decl] |= h
-    s = replace(s, _hands=(0,) * s.rules.players, _log=log(s, decl, CLAIM))
+    declared = tuple((decl, card // 6) for card, declares in line if declares)
+    s = replace(
+        s,
+        _hands=(0,) * s.rules.players,
+        _marriages=(*s._marriages, *declared),
+        _log=log(s, decl, CLAIM),
+    )
     return finish_deal(s, tuple(taken), Outcome.CLAIMED, decl)
 
 
@@ -120,14 +137,16 @@ def apply_play(s: State, move: Move) -> State:
         if isinstance(move, Claim):
             if not s.rules.claim:
                 illegal(s, move, "claims are off (Rules.claim=False)")
-            if not _may_claim(s, s.rules._play):
+            line = _line(s)
+            if line is None:
                 illegal(
                     s,
                     move,
-                    "the declarer may claim only on their lead, with the stock "
-                    "empty, when certain to take every remaining trick",
+                    "the declarer may claim only on their lead, with the stock empty, when "
+                    "certain from their own cards to take every remaining trick (see the "
+                    'rules, section 9 "The claim")',
                 )
-            return _claim(s)
+            return _claim(s, line)
         if not isinstance(move, Play):
             illegal(s, move, "in the play phase a move is Play(card) (or Claim())")
     (
