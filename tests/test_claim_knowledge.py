@@ -217,14 +217,14 @@ def test_every_offered_claim_wins_in_every_world(
         order = [*seats[k + 1 :], *seats[:k]]
         sizes = [s._hands[x].bit_count() for x in order]
         worlds = list(_splits(bits(out), sizes, [0] * len(sizes)))
-        if len(worlds) > 300:
-            worlds = rng.sample(worlds, 300)
+        if len(worlds) > 100:
+            worlds = rng.sample(worlds, 100)
         else:
             exhaustive += 1
         for world in worlds:
             assert _line_wins(f, line, world, s._trump), (s, world)
         checked += 1
-        if checked >= 25:
+        if checked >= 8:
             break
     assert checked >= 3, "too few claims met: widen the seeds"
     assert exhaustive >= 1
@@ -275,13 +275,13 @@ def test_claim_depends_only_on_the_declarers_view(preset: str, layout: Layout) -
 @pytest.mark.parametrize("defenders", [1, 2, 3])
 def test_claim_line_wins_against_every_split(changes: dict[str, object], defenders: int) -> None:
     """Random hands and trumps, not only those met in games: every line found wins against
-    every split of the outstanding cards and every reply (hands of 4, 4 and 3 cards)."""
+    every split of the outstanding cards and every reply (hands of 4, 4 and 2 cards)."""
     layout = {1: Layout.TWO_NO_MUSIK, 2: Layout.THREE, 3: Layout.FOUR_ALL_PLAY}[defenders]
     f = preset_rules("pl", layout, **changes)._play
     rng = random.Random(defenders)
-    size = 3 if defenders == 3 else 4
+    size = 2 if defenders == 3 else 4
     found = 0
-    for _ in range(400):
+    for _ in range(300 if defenders == 3 else 120):
         cards = rng.sample(range(24), size * (defenders + 1))
         hand = sum(1 << c for c in cards[:size])
         out = sum(1 << c for c in cards[size:])
@@ -292,7 +292,7 @@ def test_claim_line_wins_against_every_split(changes: dict[str, object], defende
         found += 1
         for world in _splits(bits(out), [size] * defenders, [0] * defenders):
             assert _line_wins(f, line, world, trump), (bits(hand), world, trump, line)
-    assert found >= 5
+    assert found >= 3
 
 
 def test_outstanding_trumps_and_high_cards_stop_a_claim() -> None:
