@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from ._cards import ACE, PAIR_MASK, RANK_MASK, Suit, mask_points
+from ._cards import ACE, PAIR_MASK, RANK_MASK, Suit, mask_cards, mask_points
 from ._core import start_deal
 from ._dealing import shuffled_deck
 from ._rules import BombPayout, DefenderCap, HalfRounding, Layout, Rules
 from ._state import DealResult, Outcome, Phase, State
 
-__all__ = ["defender_gain", "finish_deal", "round_defender", "sitter_score"]
+__all__ = ["defender_gain", "finish_deal", "round_defender", "sitter_cards", "sitter_score"]
 
 SUITS = tuple(Suit)
 
@@ -45,6 +45,15 @@ def sitter_score(rules: Rules, musik: int) -> int:
     return 50 * aces + sum(values[s] for s in range(4) if musik & PAIR_MASK[s] == PAIR_MASK[s])
 
 
+def sitter_cards(musik: int) -> int:
+    """The sitter's scoring cards in ``musik``: its aces and the cards of a marriage."""
+    out = musik & RANK_MASK[ACE]
+    for pair in PAIR_MASK:
+        if musik & pair == pair:
+            out |= pair
+    return out
+
+
 def finish_deal(
     s: State, taken: tuple[int, ...], outcome: Outcome, last_winner: int | None = None
 ) -> State:
@@ -74,6 +83,7 @@ def finish_deal(
     decl = deal.declarer
     before = game.scores
     seats = r._play.active_seats[game.dealer]
+    shown = 0
     if decl is None:  # the draw game: everyone scores their own total, no barrel, no cap
         for i in seats:
             deltas[i] = round_defender(r, totals[i])
@@ -98,6 +108,7 @@ def finish_deal(
             for card in game.deck[21:24]:
                 musik |= 1 << card
             deltas[sitter] = defender_gain(r, before[sitter], sitter_score(r, musik))
+            shown = sitter_cards(musik)  # the sitter shows what it scores
     scores = tuple([before[i] + deltas[i] for i in range(n)])
     row = DealResult(
         game.deal_number,
@@ -109,6 +120,7 @@ def finish_deal(
         tuple([(seat, SUITS[suit]) for seat, suit in c[13]]),
         tuple(deltas),
         scores,
+        mask_cards(shown),
     )
     sheet = (game.sheet, row)
     winner = _winner(r, scores, decl, seats)

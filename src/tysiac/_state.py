@@ -72,6 +72,9 @@ class DealResult:
         marriages: the marriages declared, as ``(seat, suit)`` in order.
         deltas: what each seat added to its score.
         scores: the scores after the deal.
+        shown: cards shown to every seat when the deal was scored: the four-player
+            sitter's scoring cards in the musik (its aces and a marriage), which become
+            public then (see the rules, section 13 "Four players").
     """
 
     number: int
@@ -83,6 +86,7 @@ class DealResult:
     marriages: tuple[tuple[int, Suit], ...]
     deltas: tuple[int, ...]
     scores: tuple[int, ...]
+    shown: tuple[Card, ...] = ()
 
     @property
     def made(self) -> bool | None:
