@@ -20,6 +20,7 @@ from ._errors import (
     NotAStateError,
     TysiacError,
 )
+from ._knowledge import HiddenPile, Pile
 from ._moves import (
     Bid,
     Bomb,
@@ -69,6 +70,7 @@ __all__ = [
     "Discard",
     "Give",
     "HalfRounding",
+    "HiddenPile",
     "IllegalMoveError",
     "InvalidCardError",
     "InvalidDealError",
@@ -82,6 +84,7 @@ __all__ = [
     "Outcome",
     "Pass",
     "Phase",
+    "Pile",
     "Play",
     "Rank",
     "Redeal",

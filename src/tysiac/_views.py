@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import attrs
 
-from ._cards import Card, Suit, mask_cards, mask_points
+from ._cards import CARDS, Card, Suit, mask_cards, mask_points
 from ._errors import InvalidSeatError, NotAStateError
+from ._knowledge import HiddenPile, pile_view, scan
 from ._moves import ChooseMusik, Discard, Give, Move, Play
 from ._rules import Layout, Rules
 from ._state import DealResult, Phase, State
@@ -89,6 +90,12 @@ class View:
         moves: this deal's moves as this seat saw them: hidden cards appear as
             :class:`Concealed`.
         legal_moves: this seat's legal moves when it is to move, else ``()``.
+        drawn: the cards this seat drew from the stock this deal, in order (draw layouts).
+        possible: for every seat, the cards it may still hold as far as this seat knows
+            (this seat's own entry is its hand; see "Information sets and search" in the
+            docs).
+        possible_piles: every face-down pile on the table (musik, discards, stock) with its
+            size and the cards that may lie in it.
     """
 
     rules: Rules
@@ -120,6 +127,9 @@ class View:
     stock_size: int
     moves: tuple[tuple[int, Move | Concealed], ...]
     legal_moves: tuple[Move, ...]
+    drawn: tuple[Card, ...]
+    possible: tuple[frozenset[Card], ...]
+    possible_piles: tuple[HiddenPile, ...]
 
     def __repr__(self) -> str:
         return (
@@ -187,6 +197,22 @@ def observe(state: State, seat: int) -> View:
     if tricks and s.leader is not None:
         winners += (s.leader,)
     seen = _musik_seen(s, seat, all_moves)
+    hand = s._hands[seat]
+    own_discards = s._discards if seat == s.declarer else 0
+    drawn = _drawn(s, seat, winners)
+    facts = scan(
+        s.rules,
+        seat,
+        s.dealer,
+        s.declarer,
+        hand,
+        visible,
+        seen,
+        own_discards,
+        [m.bit_count() for m in s._hands],
+        s._marriages,
+        len(s._stock),
+    )
     return View(
         rules=s.rules,
         seat=seat,
@@ -197,7 +223,7 @@ def observe(state: State, seat: int) -> View:
         scores=s.scores,
         sheet=s.sheet,
         winner=s.winner,
-        hand=mask_cards(s._hands[seat]),
+        hand=mask_cards(hand),
         hand_sizes=tuple(m.bit_count() for m in s._hands),
         bid=s.bid,
         bidder=s.bidder,
@@ -206,7 +232,7 @@ def observe(state: State, seat: int) -> View:
         contract=s.contract,
         musik=mask_cards(seen),
         given=tuple(given),
-        discards=mask_cards(s._discards) if seat == s.declarer else (),
+        discards=mask_cards(own_discards),
         trump=s.trump,
         leader=s.leader,
         trick=s.trick,
@@ -217,4 +243,30 @@ def observe(state: State, seat: int) -> View:
         stock_size=len(s._stock),
         moves=tuple(visible),
         legal_moves=legal_moves(s) if s.to_move == seat else (),
+        drawn=drawn,
+        possible=tuple(frozenset(mask_cards(m)) for m in facts.possible),
+        possible_piles=pile_view(facts.piles),
     )
+
+
+def _drawn(s: State, seat: int, winners: tuple[int, ...]) -> tuple[Card, ...]:
+    """The cards ``seat`` drew from the stock, in order: after each trick the winner draws
+    the next card of the stock, then the others in turn."""
+    geo = GEOMETRY[s.rules.layout]
+    if not geo.stock:
+        return ()
+    start = geo.active * geo.hand + sum(geo.musiks)
+    count = geo.stock - len(s._stock)
+    nxt = s.rules._play.next_seat[s.dealer]
+    out: list[Card] = []
+    pos = start
+    for w in winners:
+        if pos - start >= count:
+            break
+        who = w
+        for _ in range(geo.active):
+            if who == seat:
+                out.append(CARDS[s._deck[pos]])
+            pos += 1
+            who = nxt[who]
+    return tuple(out)
