@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from strategies import presets_and_layouts, preset_rules
+from strategies import preset_rules, presets_and_layouts
 from strategies import run_moves as run
 from tysiac import (
     Bid,
@@ -92,9 +92,7 @@ def test_claim_needs_certainty_not_the_actual_hands() -> None:
 # --- the oracle: the line against every split and every reply --------------------------------
 
 
-def _splits(
-    cards: list[int], sizes: list[int], fixed: list[int]
-) -> Iterator[list[int]]:
+def _splits(cards: list[int], sizes: list[int], fixed: list[int]) -> Iterator[list[int]]:
     """Every way to deal ``cards`` into hands of ``sizes`` (plus the cards ``fixed`` each
     already holds); cards left over lie in hidden piles."""
     if not sizes:

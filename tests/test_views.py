@@ -17,6 +17,7 @@ from tysiac import (
     Contract,
     DealResult,
     Give,
+    HiddenPile,
     InvalidSeatError,
     Pass,
     Phase,
@@ -52,14 +53,19 @@ def walk(value: object) -> Iterator[object]:
             yield from walk(getattr(value, field.name))
 
 
+#: The view's fields of possibilities: they name unseen cards as *possibly* somewhere.
+POSSIBILITIES = ("possible", "possible_piles")
+
+
 def cards_in(view: View) -> set[Card]:
-    """Every card mentioned anywhere in ``view``."""
-    return {x for x in walk(view) if isinstance(x, Card)}
+    """Every card mentioned anywhere in ``view`` as seen (not its possibilities)."""
+    seen = attrs.evolve(view, possible=(), possible_piles=())
+    return {x for x in walk(seen) if isinstance(x, Card)}
 
 
 #: What a view may be made of: plain values, cards, rules, moves and score rows.
-PLAIN = (int, str, tuple, type(None), enum.Enum, Card, Rules, DealResult, View, Concealed,
-         Bid, Pass, Give, Contract, Play)  # fmt: skip
+PLAIN = (int, str, tuple, frozenset, type(None), enum.Enum, Card, Rules, DealResult, View,
+         Concealed, HiddenPile, Bid, Pass, Give, Contract, Play)  # fmt: skip
 
 
 def known(state: State, seat: int, musik: set[Card]) -> set[Card]:

@@ -47,6 +47,7 @@ from ._rules import (
     Rules,
     TrumpTiming,
 )
+from ._sampling import ImpossibleViewError, sample_world
 from ._state import DealResult, Outcome, Phase, State
 from ._views import Concealed, View, observe
 
@@ -72,6 +73,7 @@ __all__ = [
     "HalfRounding",
     "HiddenPile",
     "IllegalMoveError",
+    "ImpossibleViewError",
     "InvalidCardError",
     "InvalidDealError",
     "InvalidRulesError",
@@ -101,6 +103,7 @@ __all__ = [
     "new_game",
     "observe",
     "parse_cards",
+    "sample_world",
 ]
 
 # The public names report the package as their module: ``tysiac.Card``, not

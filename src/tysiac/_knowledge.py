@@ -84,6 +84,7 @@ class Facts(NamedTuple):
     received: tuple[int, ...]  # per seat: cards this seat gave it / it was given (known)
     gave_blind: tuple[int, ...]  # per seat: 1 if it received a card this seat did not see
     timed: tuple[tuple[int, int, int], ...]  # draw layouts: (seat, draw count, excluded mask)
+    proofs: tuple[tuple[int, int, int], ...]  # draw layouts: (seat, draw count, card held)
     draws: tuple[int, ...]  # draw layouts: draws made by each seat
 
 
@@ -161,6 +162,7 @@ def scan(
     gave_blind = [0] * n
     draws = [0] * n
     timed: list[tuple[int, int, int]] = []
+    proofs: list[tuple[int, int, int]] = []
     optional = rules.declaration is Declaration.OPTIONAL
     stock = geo.stock
     trick: list[int] = []
@@ -187,9 +189,7 @@ def scan(
             if not trick:
                 eligible = eligible and (rank == QUEEN or (rank == KING and not f.queen_only))
             else:
-                eligible = (
-                    eligible and f.on_someone and rank == KING and trick[-1] == c - 1
-                )
+                eligible = eligible and f.on_someone and rank == KING and trick[-1] == c - 1
             if eligible:
                 if ptr < len(marriages) and marriages[ptr] == (who, suit):
                     declared = True
@@ -198,6 +198,7 @@ def scan(
                         # the partner is proven in the leader's hand
                         partner = c + 1 if rank == QUEEN else c - 1
                         proven[who] |= 1 << partner
+                        proofs.append((who, draws[who], partner))
                 elif not trick and not optional and who != seat:
                     partner = c + 1 if rank == QUEEN else c - 1
                     excluded[who] |= 1 << partner
@@ -223,7 +224,7 @@ def scan(
                         draws[s] += 1
                         if s != seat and excluded[s]:
                             # a card excluded before a draw may have been drawn since
-                            timed.append((s, draws[s], excluded[s]))
+                            timed.append((s, draws[s], excluded[s] & ~played[s]))
                             excluded[s] = 0
                         s = nxt[s]
                     stock -= f.active
@@ -311,6 +312,7 @@ def scan(
         tuple(received),
         tuple(gave_blind),
         tuple(timed),
+        tuple(proofs),
         tuple(draws),
     )
 

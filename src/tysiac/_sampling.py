@@ -1,0 +1,648 @@
+"""``sample_world``: a complete state that one seat cannot tell apart from the real one.
+
+The world is drawn **uniformly among the placements** of the unseen cards that a real game
+could have reached: every unseen card goes to a hand or face-down pile that the seat's
+knowledge (:attr:`View.possible`) allows, each with its right size, and the deal's own
+history must replay to it (bids above 120 backed by marriages, the contract cap, at most one
+shown musik card with a defender, draws from the stock in order).  Placements are counted by
+groups of interchangeable cards; the few cards that such constraints tie together are
+enumerated case by case, so no rejection loop is needed.  The world's hidden history (the
+cards given or put away unseen, which cards came from the stock when) is then rebuilt and
+every move of the deal replayed through :func:`~tysiac.apply`; the world's future deals come
+from a seed drawn from ``rng``.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import random
+from collections.abc import Sequence
+from typing import Final, NamedTuple
+
+from ._cards import CARDS, KING, QUEEN, bits
+from ._core import held_marriages, start_deal
+from ._errors import NotAStateError, TysiacError
+from ._knowledge import Facts, Pile, scan
+from ._moves import Bid, ChooseMusik, Discard, Give, Move, Play
+from ._rules import Layout, Rules
+from ._state import Outcome, State
+from ._tables import GEOMETRY
+from ._views import Concealed, View, observe
+from ._worlds import count, sample
+
+__all__ = ["ImpossibleViewError", "sample_world"]
+
+#: The most cases of tied cards one call enumerates; beyond it, :data:`DRAW_LIMIT` draws.
+CASE_LIMIT: Final = 512
+#: With more cases than :data:`CASE_LIMIT`, the most placements drawn (uniformly, ignoring
+#: the ties) before giving up; the first one whose history replays is kept, which is still
+#: exactly uniform among the placements that replay.
+DRAW_LIMIT: Final = 20_000
+
+_MARRIAGE_CARDS: Final = sum(1 << (s * 6 + r) for s in range(4) for r in (QUEEN, KING))
+
+
+class ImpossibleViewError(TysiacError, ValueError):
+    """A :class:`~tysiac.View` that no real game can produce was given to ``sample_world``."""
+
+
+def _mask(cards: Sequence[object]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c.index  # type: ignore[attr-defined]
+    return m
+
+
+class _Slot(NamedTuple):
+    seat: int | None  # a hand, or None for a pile
+    pile: Pile | None
+    cap: int
+    allowed: int
+
+
+class _Problem(NamedTuple):
+    """Everything the sampler needs, from the view only."""
+
+    view: View
+    facts: Facts
+    slots: tuple[_Slot, ...]
+    unknown: int
+    bids: tuple[int, ...]  # the highest bid of each seat this deal (0: none)
+
+
+def _problem(view: View) -> _Problem:
+    rules = view.rules
+    seat = view.seat
+    hand = _mask(view.hand)
+    facts = scan(
+        rules,
+        seat,
+        view.dealer,
+        view.declarer,
+        hand,
+        view.moves,
+        _mask(view.musik),
+        _mask(view.discards),
+        view.hand_sizes,
+        [(s, int(x)) for s, x in view.marriages],
+        view.stock_size,
+    )
+    slots: list[_Slot] = []
+    unknown = 0
+    active = rules._play.active_seats[view.dealer]
+    for s in active:
+        if s == seat:
+            continue
+        free = _mask(view.possible[s]) & ~facts.proven[s]
+        slots.append(_Slot(s, None, view.hand_sizes[s] - facts.proven[s].bit_count(), free))
+        unknown |= free
+    for hp in view.possible_piles:
+        if hp.pile is Pile.DISCARDS and seat == view.declarer:
+            continue  # this seat's own discards: known
+        m = _mask(sorted(hp.possible))
+        slots.append(_Slot(None, hp.pile, hp.size, m))
+        unknown |= m
+    bids = [0] * rules.players
+    for who, move in view.moves:
+        if isinstance(move, Bid):
+            bids[who] = max(bids[who], move.amount)
+    return _Problem(view, facts, tuple(slots), unknown, tuple(bids))
+
+
+def sample_world(view: View, rng: random.Random) -> State:
+    """A complete, playable state consistent with ``view``, drawn uniformly.
+
+    "Uniformly" means uniform over the placements of the unseen cards that a real game could
+    have reached (see the docs' page "Information sets and search"), not the posterior of a
+    real player's strategy.  ``observe(world, view.seat) == view`` always holds, and
+    ``legal_moves(world) == view.legal_moves`` when the seat is to move.
+
+    Args:
+        view: what one seat knows (from :func:`~tysiac.observe`).
+        rng: the source of randomness; the world's future deals come from a seed drawn from
+            it, never from the real game's seed.
+
+    Raises:
+        ImpossibleViewError: the view cannot come from a real game.
+        NotAStateError: ``view`` is not a View, or ``rng`` not a :class:`random.Random`.
+    """
+    if not isinstance(view, View):
+        raise NotAStateError(f"{type(view).__name__} object is not a View: use observe()")
+    if not isinstance(rng, random.Random):
+        raise NotAStateError(f"rng={rng!r:.60} must be a random.Random")
+    if view.winner is not None:
+        raise ImpossibleViewError("the game is over: there is no deal to sample")
+    problem = _problem(view)
+    placement = _place(problem, rng)
+    world = _build(problem, placement, rng)
+    if observe(world, view.seat) != view:
+        raise ImpossibleViewError(
+            f"no world reproduces this view of seat {view.seat} in {view.phase!r}"
+        )
+    return world
+
+
+# --- choosing the placement ------------------------------------------------------------------
+
+
+def _tied(problem: _Problem) -> int:
+    """The unseen cards whose places decide whether the deal's history can be replayed."""
+    view = problem.view
+    rules = view.rules
+    facts = problem.facts
+    tied = 0
+    seat = view.seat
+    if rules.bid_cap_marriages:
+        need = any(b > 120 for s, b in enumerate(problem.bids) if s != seat)
+        decl = view.declarer
+        if (
+            decl is not None
+            and decl != seat
+            and view.contract is not None
+            and view.contract > max(view.bid, 120)
+        ):
+            need = True
+        if need:
+            # a marriage card whose partner was dealt to this seat backs nobody's bid
+            mine = (_mask(view.hand) | facts.played[seat]) & ~facts.received[seat]
+            if seat == view.declarer:
+                mine = 0  # its cards may have come from the musik
+            for suit in range(4):
+                pair = 3 << (suit * 6 + QUEEN)
+                if not mine & pair:
+                    tied |= pair
+    if facts.shown and any(facts.gave_blind):
+        tied |= facts.shown
+    for _, _, mask in facts.timed:
+        tied |= mask
+    return tied & problem.unknown
+
+
+def _place(problem: _Problem, rng: random.Random) -> list[int]:
+    slots = problem.slots
+    caps = [s.cap for s in slots]
+    allowed = [s.allowed for s in slots]
+    tied = _tied(problem)
+    loose = problem.unknown & ~tied
+    if not tied:
+        if not _feasible(problem, None):
+            raise ImpossibleViewError("no placement of the unseen cards fits this view")
+        out = sample(loose, allowed, caps, rng)
+        if out is None:
+            raise ImpossibleViewError("no placement of the unseen cards fits this view")
+        return out
+    cards = bits(tied)
+    options = [[i for i, a in enumerate(allowed) if a >> c & 1] for c in cards]
+    size = 1
+    for o in options:
+        size *= max(len(o), 1)
+    if size > CASE_LIMIT:
+        everything = problem.unknown
+        for _ in range(DRAW_LIMIT):
+            trial = sample(everything, allowed, caps, rng)
+            if trial is None:
+                break
+            if _feasible(problem, trial):
+                return trial
+        raise ImpossibleViewError("no placement of the unseen cards fits this view")
+    cases: list[tuple[int, list[int]]] = []
+    total = 0
+    ways_by_caps: dict[tuple[int, ...], int] = {}
+    # the cards no constraint ties matter to the history only in these layouts
+    fill_needed = view_layout(problem) not in (Layout.TWO_NO_MUSIK, Layout.FOUR_ALL_PLAY)
+    for choice in itertools.product(*options):
+        fixed = [0] * len(slots)
+        left = list(caps)
+        ok = True
+        for c, i in zip(cards, choice, strict=True):
+            fixed[i] |= 1 << c
+            left[i] -= 1
+            if left[i] < 0:
+                ok = False
+                break
+        if not ok:
+            continue
+        key = tuple(left)
+        ways = ways_by_caps.get(key)
+        if ways is None:
+            ways = ways_by_caps[key] = count(loose, allowed, left)
+        if not ways:
+            continue
+        if fill_needed:
+            fill = sample(loose, allowed, left, random.Random(0))  # a representative
+            assert fill is not None
+            trial = [f | x for f, x in zip(fixed, fill, strict=True)]
+        else:
+            trial = fixed
+        if not _feasible(problem, trial):
+            continue
+        cases.append((ways, fixed))
+        total += ways
+    if not total:
+        raise ImpossibleViewError("no placement of the unseen cards fits this view")
+    pick = rng.randrange(total)
+    for ways, fixed in cases:
+        if pick < ways:
+            break
+        pick -= ways
+    left = [c - f.bit_count() for c, f in zip(caps, fixed, strict=True)]
+    rest = sample(loose, allowed, left, rng)
+    assert rest is not None
+    return [f | x for f, x in zip(fixed, rest, strict=True)]
+
+
+def view_layout(problem: _Problem) -> Layout:
+    """The layout of the problem's rules."""
+    return problem.view.rules.layout
+
+
+def _feasible(problem: _Problem, placement: list[int] | None) -> bool:
+    if placement is None:
+        return True  # nothing ties the cards: every placement replays
+    return _history(problem, placement) is not None
+
+
+# --- rebuilding the hidden history ----------------------------------------------------------
+
+
+class _History(NamedTuple):
+    originals: tuple[int, ...]  # each seat's dealt hand
+    musiks: tuple[int, ...]  # the musiks as dealt
+    stock: tuple[int, ...]  # the stock as dealt, next card first (draws included)
+    gifts: tuple[int, ...]  # per seat: the card the declarer gave it (-1: none)
+    discards: tuple[int, ...]  # the declarer's discards, in order
+
+
+def _hands_and_piles(problem: _Problem, placement: list[int]) -> tuple[list[int], dict[Pile, int]]:
+    view = problem.view
+    facts = problem.facts
+    n = view.rules.players
+    hands = [0] * n
+    hands[view.seat] = _mask(view.hand)
+    piles: dict[Pile, int] = {}
+    for slot, cards in zip(problem.slots, placement, strict=True):
+        if slot.seat is not None:
+            hands[slot.seat] = cards | facts.proven[slot.seat]
+        else:
+            assert slot.pile is not None
+            piles[slot.pile] = cards
+    if view.seat == view.declarer and view.discards:
+        piles[Pile.DISCARDS] = _mask(view.discards)
+    return hands, piles
+
+
+def _backed(rules: Rules, bid: int, hand: int) -> bool:
+    """Whether ``hand`` may have bid ``bid`` under the bid cap."""
+    if bid <= 120 or not rules.bid_cap_marriages:
+        return True
+    return 120 + held_marriages(rules, hand) >= bid
+
+
+def _history(problem: _Problem, placement: list[int]) -> _History | None:
+    """The deal's hidden history that makes this placement replay, or None."""
+    view = problem.view
+    rules = view.rules
+    layout = rules.layout
+    geo = GEOMETRY[layout]
+    facts = problem.facts
+    n = rules.players
+    hands, piles = _hands_and_piles(problem, placement)
+    poss = [hands[s] | facts.played[s] for s in range(n)]
+    decl = view.declarer
+    seat = view.seat
+    musik_seen = _mask(view.musik)
+    gifts = [-1] * n
+    if layout in (Layout.THREE, Layout.FOUR_SITTER) and decl is not None:
+        known = {to: card.index for to, card in view.given}
+        blind = [s for s in range(n) if facts.gave_blind[s]]
+        for s in range(n):
+            if s in known:
+                gifts[s] = known[s]
+        choices = []
+        for s in blind:
+            shown_here = poss[s] & facts.shown
+            if shown_here.bit_count() > 1:
+                return None
+            choices.append(bits(shown_here) if shown_here else bits(poss[s]))
+        for combo in itertools.product(*choices) if choices else [()]:
+            g = list(gifts)
+            for s, c in zip(blind, combo, strict=True):
+                g[s] = c
+            result = _three(problem, hands, poss, g, piles)
+            if result is not None:
+                return result
+        return None
+    if layout in (Layout.THREE, Layout.FOUR_SITTER):  # the auction: the musik lies there
+        if not _bids_ok(problem, poss):
+            return None
+        return _History(tuple(poss), (piles.get(Pile.MUSIK, 0),), (), tuple(gifts), ())
+    if layout in (Layout.TWO_CLASSIC, Layout.TWO_MUSIKS_OF_THREE):
+        return _two_musiks(problem, hands, poss, piles, musik_seen)
+    if geo.stock:
+        return _draws(problem, hands, poss, piles)
+    # no musik, no stock: the dealt hands are the possessions
+    originals = tuple(poss)
+    if not _bids_ok(problem, originals):
+        return None
+    if not _contract_ok(problem, hands, poss):
+        return None
+    del seat
+    return _History(originals, (), (), tuple(gifts), ())
+
+
+def _bids_ok(problem: _Problem, originals: Sequence[int]) -> bool:
+    rules = problem.view.rules
+    return all(_backed(rules, b, originals[s]) for s, b in enumerate(problem.bids))
+
+
+def _contract_ok(problem: _Problem, hands: Sequence[int], poss: Sequence[int]) -> bool:
+    """The contract above the bid needs marriages in the declarer's hand when named."""
+    view = problem.view
+    decl = view.declarer
+    if decl is None or view.contract is None or view.contract <= view.bid:
+        return True
+    rules = view.rules
+    at_contract = poss[decl] & ~problem.facts.played[decl] | problem.facts.played[decl]
+    del hands
+    return _backed(rules, view.contract, at_contract)
+
+
+def _three(
+    problem: _Problem,
+    hands: list[int],
+    poss: list[int],
+    gifts: list[int],
+    piles: dict[Pile, int],
+) -> _History | None:
+    view = problem.view
+    decl = view.declarer
+    assert decl is not None
+    n = view.rules.players
+    received = 0
+    for s in range(n):
+        if gifts[s] >= 0:
+            received |= 1 << gifts[s]
+    if received & ~(poss[decl] | received):
+        return None
+    decl_poss = poss[decl] | received
+    if view.seat == decl:
+        musik = _mask(view.musik)
+    elif problem.facts.shown:
+        musik = problem.facts.shown
+    else:
+        # a hidden musik: any three cards the declarer held (nothing depends on which)
+        musik = sum(1 << c for c in bits(decl_poss)[:3])
+    if musik & ~decl_poss:
+        return None
+    originals = [0] * n
+    for s in range(n):
+        if s == decl:
+            originals[s] = decl_poss & ~musik
+        elif poss[s] or hands[s]:
+            originals[s] = poss[s] & ~(1 << gifts[s] if gifts[s] >= 0 else 0)
+    if not _bids_ok(problem, originals):
+        return None
+    if not _contract_ok(problem, hands, poss):
+        return None
+    del piles
+    return _History(tuple(originals), (musik,), (), tuple(gifts), ())
+
+
+def _two_musiks(
+    problem: _Problem,
+    hands: list[int],
+    poss: list[int],
+    piles: dict[Pile, int],
+    musik_seen: int,
+) -> _History | None:
+    view = problem.view
+    decl = view.declarer
+    chosen = next((m.index for _, m in view.moves if isinstance(m, ChooseMusik)), None)
+    if decl is None or chosen is None:
+        musiks = (piles.get(Pile.MUSIK_0, 0), piles.get(Pile.MUSIK_1, 0))
+        if not _bids_ok(problem, poss):
+            return None
+        return _History(tuple(poss), musiks, (), (-1,) * len(poss), ())
+    discards = piles.get(Pile.DISCARDS, 0)
+    decl_poss = poss[decl] | discards
+    other = piles.get(Pile.MUSIK_1 if chosen == 0 else Pile.MUSIK_0, 0)
+    if musik_seen:
+        taken = musik_seen
+    else:
+        size = GEOMETRY[view.rules.layout].musiks[0]
+        taken = sum(1 << c for c in bits(decl_poss)[:size])
+    if taken & ~decl_poss:
+        return None
+    originals = list(poss)
+    originals[decl] = decl_poss & ~taken
+    if not _bids_ok(problem, originals):
+        return None
+    at_contract = decl_poss & ~discards
+    if view.contract is not None and view.contract > view.bid:
+        if not _backed(view.rules, view.contract, at_contract):
+            return None
+    musiks = (taken, other) if chosen == 0 else (other, taken)
+    del hands
+    return _History(tuple(originals), musiks, (), (-1,) * len(poss), tuple(bits(discards)))
+
+
+def _draws(
+    problem: _Problem, hands: list[int], poss: list[int], piles: dict[Pile, int]
+) -> _History | None:
+    """The draw layouts: which card each seat drew when (a matching over time)."""
+    view = problem.view
+    rules = view.rules
+    geo = GEOMETRY[rules.layout]
+    facts = problem.facts
+    seat = view.seat
+    decl = view.declarer
+    n = rules.players
+    discards = piles.get(Pile.DISCARDS, 0)
+    musik = 0
+    if rules.layout is Layout.TWO_OPEN_MUSIK:
+        musik = _mask(view.musik) if decl is None or seat != decl else _mask(view.musik)
+    # every seat's cards by the epoch (number of its draws) in which each was played
+    epochs = _play_epochs(problem)
+    drawn_by: list[list[int]] = [[] for _ in range(n)]
+    drawn_by[seat] = [c.index for c in view.drawn]
+    originals = [0] * n
+    for s in range(n):
+        own = poss[s] | (discards if s == decl else 0)
+        if s == decl and musik:
+            own &= ~musik
+        if s == seat:
+            got = sum(1 << c for c in drawn_by[s])
+            originals[s] = own & ~got
+            continue
+        k = facts.draws[s]
+        lows: dict[int, int] = {}
+        for who, draw, mask in facts.timed:
+            if who == s:
+                for c in bits(mask & (own | musik)):
+                    lows[c] = max(lows.get(c, 0), draw)
+        if s == decl and any(lows.get(c, 0) for c in bits(musik & ~discards)):
+            return None  # a musik card the declarer kept was in its hand all along
+        highs = dict(epochs)
+        for who, draw, card in facts.proofs:
+            if who == s:
+                highs[card] = min(highs.get(card, k), draw)  # held when proven
+        assignment = _match(own, k, geo.hand, lows, highs, discards if s == decl else 0)
+        if assignment is None:
+            return None
+        originals[s], drawn_by[s] = assignment
+    if not _bids_ok(problem, originals):
+        return None
+    if decl is not None and view.contract is not None and view.contract > view.bid:
+        if not _backed(rules, view.contract, (originals[decl] | musik) & ~discards):
+            return None
+    # the stock as dealt: the draws in their order, then what is left, shuffled by caller
+    order: list[int] = []
+    nxt = rules._play.next_seat[view.dealer]
+    counters = [0] * n
+    for w in view.trick_winners:
+        if len(order) >= facts.draws[0] + facts.draws[1]:
+            break
+        who = w
+        for _ in range(geo.active):
+            order.append(drawn_by[who][counters[who]])
+            counters[who] += 1
+            who = nxt[who]
+    stock_left = piles.get(Pile.STOCK, 0)
+    del hands
+    return _History(
+        tuple(originals),
+        (musik,) if rules.layout is Layout.TWO_OPEN_MUSIK else (),
+        (*order, *bits(stock_left)),
+        (-1,) * n,
+        tuple(bits(discards)),
+    )
+
+
+def _play_epochs(problem: _Problem) -> dict[int, int]:
+    """For every card played this deal, the number of draws its player had made by then."""
+    view = problem.view
+    per = GEOMETRY[view.rules.layout].active
+    draws = [0] * view.rules.players
+    out: dict[int, int] = {}
+    plays = [(who, m.card.index) for who, m in view.moves if isinstance(m, Play)]
+    stock = GEOMETRY[view.rules.layout].stock
+    nxt = view.rules._play.next_seat[view.dealer]
+    for i, (who, c) in enumerate(plays):
+        out[c] = draws[who]
+        if (i + 1) % per == 0 and stock > 0:
+            w = view.trick_winners[i // per]
+            for _ in range(per):
+                draws[w] += 1
+                w = nxt[w]
+            stock -= per
+    return out
+
+
+def _match(
+    own: int,
+    k: int,
+    hand_size: int,
+    lows: dict[int, int],
+    epochs: dict[int, int],
+    early: int,
+) -> tuple[int, list[int]] | None:
+    """Assign a seat's cards to the epoch each came from: the dealt hand (epoch 0, ``hand_size``
+    cards) or its draws 1..k (one card each); a card excluded in epoch e came later than e,
+    a played card came no later than the epoch it was played in, and ``early`` cards (put
+    away before the play) were dealt."""
+    cards = bits(own)
+    if len(cards) != hand_size + k:
+        return None
+    spans: list[tuple[int, int, int]] = []  # (low, high, card)
+    for c in cards:
+        low = lows.get(c, 0)
+        high = epochs.get(c, k)
+        if early >> c & 1:
+            low = high = 0  # put away before the play: dealt, and never in the hand since
+        if low > high:
+            return None
+        spans.append((low, high, c))
+    spans.sort()
+    slots = [0] * hand_size + list(range(1, k + 1))
+    heap: list[tuple[int, int]] = []
+    j = 0
+    original = 0
+    drawn = [0] * (k + 1)
+    for epoch in slots:
+        while j < len(spans) and spans[j][0] <= epoch:
+            heapq.heappush(heap, (spans[j][1], spans[j][2]))
+            j += 1
+        if not heap:
+            return None
+        high, c = heapq.heappop(heap)
+        if high < epoch:
+            return None
+        if epoch == 0:
+            original |= 1 << c
+        else:
+            drawn[epoch] = c
+    return original, drawn[1:]
+
+
+# --- building the world -----------------------------------------------------------------------
+
+
+def _build(problem: _Problem, placement: list[int], rng: random.Random) -> State:
+    history = _history(problem, placement)
+    if history is None:
+        raise ImpossibleViewError("the deal's history cannot be rebuilt for this view")
+    view = problem.view
+    rules = view.rules
+    geo = GEOMETRY[rules.layout]
+    stock = list(history.stock)
+    # the undrawn part of the stock in a uniformly random order
+    drawn = sum(problem.facts.draws)
+    tail = stock[drawn:]
+    rng.shuffle(tail)
+    stock[drawn:] = tail
+    deck: list[int] = []
+    for s in sorted(rules._play.active_seats[view.dealer]):
+        deck += bits(history.originals[s])
+    for m in history.musiks[: len(geo.musiks)]:
+        deck += bits(m)
+    deck += stock
+    if sorted(deck) != list(range(24)) or len(deck) != 24:
+        raise ImpossibleViewError("the rebuilt deal does not hold the 24 cards once each")
+    bombs = [0] * rules.players
+    for row in view.sheet:
+        if row.outcome is Outcome.BOMBED and row.declarer is not None:
+            bombs[row.declarer] += 1
+    sheet: tuple[object, ...] = ()
+    for row in view.sheet:
+        sheet = (sheet, row)
+    seed = rng.getrandbits(64)
+    world = start_deal(
+        rules,
+        seed,
+        view.deal_number,
+        view.dealer,
+        view.scores,
+        tuple(bombs),
+        sheet,
+        tuple(deck),
+    )
+    from ._engine import apply  # noqa: PLC0415  (the engine imports the views)
+
+    discards = iter(history.discards)
+    for who, move in view.moves:
+        real: Move
+        if isinstance(move, Concealed):
+            if move.kind == "Give":
+                assert move.to is not None
+                real = Give(CARDS[history.gifts[move.to]], to=move.to)
+            else:
+                real = Discard(CARDS[next(discards)])
+        elif isinstance(move, Discard):
+            real = move
+            next(discards, None)
+        else:
+            real = move
+        del who
+        world = apply(world, real)
+    return world
