@@ -17,10 +17,10 @@ from __future__ import annotations
 import heapq
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Final, NamedTuple
 
-from ._cards import CARDS, KING, QUEEN, bits
+from ._cards import CARDS, KING, QUEEN, Card, bits
 from ._core import held_marriages, start_deal
 from ._errors import NotAStateError, TysiacError
 from ._knowledge import Facts, Pile, scan
@@ -29,7 +29,7 @@ from ._rules import Layout, Rules
 from ._state import Outcome, State
 from ._tables import GEOMETRY
 from ._views import Concealed, View, observe
-from ._worlds import count, sample
+from ._worlds import count, pick, sample
 
 __all__ = ["ImpossibleViewError", "sample_world"]
 
@@ -47,10 +47,10 @@ class ImpossibleViewError(TysiacError, ValueError):
     """A :class:`~tysiac.View` that no real game can produce was given to ``sample_world``."""
 
 
-def _mask(cards: Sequence[object]) -> int:
+def _mask(cards: Iterable[Card]) -> int:
     m = 0
     for c in cards:
-        m |= 1 << c.index  # type: ignore[attr-defined]
+        m |= 1 << c.index
     return m
 
 
@@ -241,11 +241,7 @@ def _place(problem: _Problem, rng: random.Random) -> list[int]:
         total += ways
     if not total:
         raise ImpossibleViewError("no placement of the unseen cards fits this view")
-    pick = rng.randrange(total)
-    for ways, fixed in cases:
-        if pick < ways:
-            break
-        pick -= ways
+    fixed = cases[pick([ways for ways, _ in cases], rng)][1]
     left = [c - f.bit_count() for c, f in zip(caps, fixed, strict=True)]
     rest = sample(loose, allowed, left, rng)
     assert rest is not None
@@ -439,9 +435,12 @@ def _two_musiks(
     if not _bids_ok(problem, originals):
         return None
     at_contract = decl_poss & ~discards
-    if view.contract is not None and view.contract > view.bid:
-        if not _backed(view.rules, view.contract, at_contract):
-            return None
+    if (
+        view.contract is not None
+        and view.contract > view.bid
+        and not _backed(view.rules, view.contract, at_contract)
+    ):
+        return None
     musiks = (taken, other) if chosen == 0 else (other, taken)
     del hands
     return _History(tuple(originals), musiks, (), (-1,) * len(poss), tuple(bits(discards)))
@@ -461,7 +460,7 @@ def _draws(
     discards = piles.get(Pile.DISCARDS, 0)
     musik = 0
     if rules.layout is Layout.TWO_OPEN_MUSIK:
-        musik = _mask(view.musik) if decl is None or seat != decl else _mask(view.musik)
+        musik = _mask(view.musik)  # face up for everyone
     # every seat's cards by the epoch (number of its draws) in which each was played
     epochs = _play_epochs(problem)
     drawn_by: list[list[int]] = [[] for _ in range(n)]
@@ -487,15 +486,34 @@ def _draws(
         for who, draw, card in facts.proofs:
             if who == s:
                 highs[card] = min(highs.get(card, k), draw)  # held when proven
-        assignment = _match(own, k, geo.hand, lows, highs, discards if s == decl else 0)
+        early = discards if s == decl else 0
+        assignment = None
+        # the marriages that back this seat's bid (or contract) must have been dealt to it
+        for backing in _backings(rules, own, problem.bids[s], view.contract if s == decl else 0):
+            forced = dict(highs)
+            for c in bits(backing):
+                forced[c] = 0
+            assignment = _match(own, k, geo.hand, lows, forced, early)
+            if (assignment is not None and _backed(rules, problem.bids[s], assignment[0])) and (
+                s != decl
+                or view.contract is None
+                or view.contract <= view.bid
+                or _backed(rules, view.contract, (assignment[0] | musik) & ~discards)
+            ):
+                break
+            assignment = None
         if assignment is None:
             return None
         originals[s], drawn_by[s] = assignment
     if not _bids_ok(problem, originals):
         return None
-    if decl is not None and view.contract is not None and view.contract > view.bid:
-        if not _backed(rules, view.contract, (originals[decl] | musik) & ~discards):
-            return None
+    if (
+        decl is not None
+        and view.contract is not None
+        and view.contract > view.bid
+        and not _backed(rules, view.contract, (originals[decl] | musik) & ~discards)
+    ):
+        return None
     # the stock as dealt: the draws in their order, then what is left, shuffled by caller
     order: list[int] = []
     nxt = rules._play.next_seat[view.dealer]
@@ -517,6 +535,23 @@ def _draws(
         (-1,) * n,
         tuple(bits(discards)),
     )
+
+
+def _backings(rules: Rules, own: int, bid: int, contract: int | None) -> list[int]:
+    """The sets of marriage cards (as masks) worth trying as dealt to a seat: none first,
+    then every set of the marriages among ``own`` (its cards) that backs the higher of its
+    bid and contract."""
+    need = max(bid, contract or 0) - 120
+    out = [0]
+    if need <= 0 or not rules.bid_cap_marriages:
+        return out
+    pairs = [s for s in range(4) if own >> (s * 6 + QUEEN) & 3 == 3]
+    values = rules.marriage_values
+    for r in range(1, len(pairs) + 1):
+        for combo in itertools.combinations(pairs, r):
+            if sum(values[x] for x in combo) >= need:
+                out.append(sum(3 << (x * 6 + QUEEN) for x in combo))
+    return out
 
 
 def _play_epochs(problem: _Problem) -> dict[int, int]:

@@ -12,7 +12,17 @@ import random
 from collections.abc import Sequence
 from math import comb
 
-__all__ = ["count", "sample"]
+__all__ = ["count", "pick", "sample"]
+
+
+def pick(weights: Sequence[int], rng: random.Random) -> int:
+    """An index drawn with probability proportional to ``weights`` (exact, big ints)."""
+    r = rng.randrange(sum(weights))
+    for i, w in enumerate(weights):
+        if r < w:
+            return i
+        r -= w
+    raise AssertionError("unreachable: r < sum(weights)")
 
 
 def _classes(cards: int, allowed: Sequence[int]) -> list[tuple[int, list[int]]]:
@@ -104,12 +114,7 @@ def sample(
             w = weight * _ways(rest, after, memo)
             if w:
                 options.append((w, split, after))
-        total = sum(w for w, _, _ in options)
-        pick = rng.randrange(total)
-        for w, split, after in options:
-            if pick < w:
-                break
-            pick -= w
+        _, split, after = options[pick([w for w, _, _ in options], rng)]
         members = list(members)
         rng.shuffle(members)
         pos = 0
