@@ -22,6 +22,7 @@ from tysiac import (
     Contract,
     Give,
     Layout,
+    Move,
     Outcome,
     Pass,
     Phase,
@@ -40,7 +41,7 @@ from tysiac._tables import active_seats
 from tysiac._trickrules import can_meld_on_someone, play_mask, trick_winner
 
 REPRODUCER = ["9S JS QS KS JC QC KC", "AH TH KH QH JH 9H AS", "AC TC AD TD KD QD JD", "TS 9C 9D"]
-REPRODUCER_MOVES = [Bid(100), Pass(), Pass(), Give("9C", to=2), Give("9D", to=0)]
+REPRODUCER_MOVES: list[Move] = [Bid(100), Pass(), Pass(), Give("9C", to=2), Give("9D", to=0)]
 
 
 def test_claim_scores_the_marriages_in_hand() -> None:
