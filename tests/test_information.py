@@ -95,3 +95,37 @@ def test_the_declarers_claim_does_not_depend_on_hidden_cards(preset: str, layout
             s = apply(s, moves[0] if cautious else rng.choice(moves))
     if layout is not Layout.TWO_DRAW:
         assert leads > 5
+
+
+@pytest.mark.parametrize(("preset", "layout"), presets_and_layouts())
+def test_knowledge_is_derived_from_the_view_alone(preset: str, layout: Layout) -> None:
+    """``View.possible`` and ``View.possible_piles`` come out the same when recomputed from
+    nothing but the view's own fields."""
+    from tysiac._knowledge import pile_view, scan
+
+    def mask(cards: object) -> int:
+        return sum(1 << c.index for c in cards)  # type: ignore[attr-defined]
+
+    rules = preset_rules(preset, layout)
+    rng = random.Random(7)
+    s = new_game(rules, seed=3)
+    while s.deal_number == 1 and not s.is_over:
+        for seat in range(rules.players):
+            view = observe(s, seat)
+            facts = scan(
+                view.rules,
+                view.seat,
+                view.dealer,
+                view.declarer,
+                mask(view.hand),
+                view.moves,
+                mask(view.musik),
+                mask(view.discards),
+                view.hand_sizes,
+                [(who, int(suit)) for who, suit in view.marriages],
+                view.stock_size,
+            )
+            assert tuple(mask(p) for p in view.possible) == facts.possible
+            assert pile_view(facts.piles) == view.possible_piles
+        moves = legal_moves(s)
+        s = apply(s, moves[0] if s.phase in (Phase.AUCTION, Phase.CONTRACT) else rng.choice(moves))
