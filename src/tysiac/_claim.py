@@ -67,6 +67,12 @@ def claim_line(f: PlayFlags, hand: int, out: int, trump: int, first: bool) -> Li
         trump: the trump suit, -1 for none.
         first: whether the next trick is the deal's first.
     """
+    for suit_mask in SUIT_MASK:
+        # every suit's first lead must beat all its outstanding cards (implied by the model:
+        # a suit's outstanding cards leave only when that suit is led)
+        mine = hand & suit_mask
+        if mine and _top(out & suit_mask) > _top(mine):
+            return None
     if f.on_someone:
         pairs = out >> 2 & out >> 3 & _PAIRS
         if pairs and (f.meld_first_trick or not first or hand.bit_count() > 1):
