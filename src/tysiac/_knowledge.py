@@ -28,6 +28,7 @@ from ._moves import ChooseMusik, Discard, Give, Play
 from ._rules import Declaration, Layout, PlayFlags, Rules
 from ._tables import GEOMETRY
 from ._trickrules import trick_winner
+from ._worlds import classes
 
 __all__ = ["Facts", "HiddenPile", "Pile", "scan"]
 
@@ -98,13 +99,7 @@ def forbidden(trick: Sequence[int], trump: int, card: int, f: PlayFlags) -> int:
     if not trick:
         return 0
     led = trick[0] // 6
-    win = trick[0]
-    for c in trick[1:]:
-        if c // 6 == win // 6:
-            if c > win:
-                win = c
-        elif c // 6 == trump:
-            win = c
+    win = trick[trick_winner(tuple(trick), trump)]
     if card // 6 == led:
         if f.must_beat and win // 6 == led and card < win:
             return ABOVE[win]
@@ -352,24 +347,14 @@ def _hall(unknown: int, allowed: list[int], caps: list[int]) -> list[int]:
     m = len(allowed)
     if m <= 1:
         return [a & unknown for a in allowed]
-    # the cards' allowed slot sets, as bit sets of slots
-    classes: dict[int, int] = {}
-    rest = unknown
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        key = 0
-        for i, a in enumerate(allowed):
-            if a & low:
-                key |= 1 << i
-        classes[key] = classes.get(key, 0) | low
+    groups = classes(unknown, allowed)  # the cards by their allowed slot sets
     out = list(allowed)
     full = (1 << m) - 1
     for subset in range(1, full):
         cap = sum(caps[i] for i in range(m) if subset >> i & 1)
-        inside = sum(mask.bit_count() for key, mask in classes.items() if key & ~subset == 0)
+        inside = sum(mask.bit_count() for key, mask in groups if key & ~subset == 0)
         if inside >= cap:  # tight: only the cards inside may use these slots
-            for key, mask in classes.items():
+            for key, mask in groups:
                 if key & ~subset:
                     for i in range(m):
                         if subset >> i & 1:

@@ -12,7 +12,9 @@ import random
 from collections.abc import Sequence
 from math import comb
 
-__all__ = ["count", "pick", "sample"]
+from ._cards import bits
+
+__all__ = ["classes", "count", "pick", "sample"]
 
 
 def pick(weights: Sequence[int], rng: random.Random) -> int:
@@ -25,9 +27,10 @@ def pick(weights: Sequence[int], rng: random.Random) -> int:
     raise AssertionError("unreachable: r < sum(weights)")
 
 
-def _classes(cards: int, allowed: Sequence[int]) -> list[tuple[int, list[int]]]:
-    """Group the cards of ``cards`` by the set of slots allowing them: (slot set, cards)."""
-    groups: dict[int, list[int]] = {}
+def classes(cards: int, allowed: Sequence[int]) -> list[tuple[int, int]]:
+    """Group the cards of ``cards`` by the set of slots allowing them, as (slot set, cards)
+    pairs: a bit set of slot numbers and a mask of cards."""
+    groups: dict[int, int] = {}
     rest = cards
     while rest:
         low = rest & -rest
@@ -36,25 +39,23 @@ def _classes(cards: int, allowed: Sequence[int]) -> list[tuple[int, list[int]]]:
         for i, a in enumerate(allowed):
             if a & low:
                 key |= 1 << i
-        groups.setdefault(key, []).append(low.bit_length() - 1)
+        groups[key] = groups.get(key, 0) | low
     return sorted(groups.items())
 
 
-def _ways(
-    classes: list[tuple[int, list[int]]], caps: tuple[int, ...], memo: dict[object, int]
-) -> int:
+def _ways(groups: list[tuple[int, int]], caps: tuple[int, ...], memo: dict[object, int]) -> int:
     """The number of placements of ``classes`` filling ``caps`` exactly."""
-    key = (len(classes), caps)
+    key = (len(groups), caps)
     if key in memo:
         return memo[key]
-    if not classes:
+    if not groups:
         result = 1 if not any(caps) else 0
     else:
-        slots, cards = classes[0]
+        slots, cards = groups[0]
         result = 0
-        for split, weight in _splits(slots, len(cards), caps):
+        for split, weight in _splits(slots, cards.bit_count(), caps):
             left = tuple(c - k for c, k in zip(caps, split, strict=True))
-            result += weight * _ways(classes[1:], left, memo)
+            result += weight * _ways(groups[1:], left, memo)
     memo[key] = result
     return result
 
@@ -91,7 +92,7 @@ def count(cards: int, allowed: Sequence[int], caps: Sequence[int]) -> int:
     """How many placements of ``cards`` fill the slots (``allowed`` masks, sizes ``caps``)."""
     if any(c < 0 for c in caps):
         return 0
-    return _ways(_classes(cards, allowed), tuple(caps), {})
+    return _ways(classes(cards, allowed), tuple(caps), {})
 
 
 def sample(
@@ -100,22 +101,22 @@ def sample(
     """A uniformly random placement, as one mask per slot, or None when there is none."""
     if any(c < 0 for c in caps):
         return None
-    classes = _classes(cards, allowed)
+    groups = classes(cards, allowed)
     memo: dict[object, int] = {}
     left = tuple(caps)
-    if _ways(classes, left, memo) == 0:
+    if _ways(groups, left, memo) == 0:
         return None
     out = [0] * len(caps)
-    for k, (slots, members) in enumerate(classes):
-        rest = classes[k + 1 :]
+    for k, (slots, mask) in enumerate(groups):
+        rest = groups[k + 1 :]
         options = []
-        for split, weight in _splits(slots, len(members), left):
+        for split, weight in _splits(slots, mask.bit_count(), left):
             after = tuple(c - x for c, x in zip(left, split, strict=True))
             w = weight * _ways(rest, after, memo)
             if w:
                 options.append((w, split, after))
         _, split, after = options[pick([w for w, _, _ in options], rng)]
-        members = list(members)
+        members = bits(mask)
         rng.shuffle(members)
         pos = 0
         for i, k_ in enumerate(split):
