@@ -165,7 +165,8 @@ def walk(
 
 def check_last_move(last: State, end: State) -> None:
     """The move that ended a played deal gave its remaining cards to one seat only (the
-    last trick's winner, or the claiming declarer) and declared at most one marriage."""
+    last trick's winner, or the claiming declarer) and declared at most one marriage (a
+    claim: every marriage the declarer holds, all its own)."""
     row = end.sheet[-1]
     if row.outcome not in (Outcome.PLAYED, Outcome.CLAIMED):
         return
@@ -178,7 +179,11 @@ def check_last_move(last: State, end: State) -> None:
     if row.outcome is Outcome.CLAIMED:
         assert set(grew) <= {row.declarer}
     assert row.marriages[: len(last.marriages)] == last.marriages
-    assert len(row.marriages) - len(last.marriages) <= 1
+    added = row.marriages[len(last.marriages) :]
+    if row.outcome is Outcome.CLAIMED:
+        assert all(seat == row.declarer for seat, _ in added)
+    else:
+        assert len(added) <= 1
 
 
 # --- the tests -----------------------------------------------------------------------------
