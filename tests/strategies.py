@@ -35,12 +35,16 @@ from hypothesis import strategies as st
 
 from tysiac import (
     CARDS,
+    BarrelFailure,
     Bid,
+    BoltRule,
     Bomb,
     BombPayout,
     BombRule,
     ChooseMusik,
     Claim,
+    Concede,
+    ConcessionPayout,
     Contract,
     Declaration,
     DefenderCap,
@@ -172,6 +176,18 @@ VARIED_OPTIONS: Final = frozenset(
         "defender_cap",
         "claim",
         "auto_claim",
+        "barrel_clamp",
+        "barrel_deals",
+        "barrel_penalty",
+        "barrel_knock_off",
+        "barrel_failure",
+        "bolt_penalty",
+        "bolt_rule",
+        "bolts_per_penalty",
+        "dump_scores",
+        "concession",
+        "concession_payout",
+        "concession_penalty_every",
     }
 )
 
@@ -232,6 +248,23 @@ def _rules(
     maybe("declarer_rounded", st.booleans())
     maybe("barrel", st.none() | st.integers(1, target - 1))
     maybe("defender_cap", st.sampled_from(DefenderCap))
+    # the Russian end game: the barrel's mounting rules need a barrel
+    has_barrel = changes.get("barrel", Rules.preset(preset, target=target).barrel) is not None
+    if has_barrel:
+        maybe("barrel_clamp", st.booleans())
+        maybe("barrel_deals", st.none() | st.integers(1, 4))
+        maybe("barrel_knock_off", st.booleans())
+    else:
+        changes.update(barrel_clamp=False, barrel_deals=None, barrel_knock_off=False)
+    maybe("barrel_penalty", st.sampled_from([0, 60, 120]))
+    maybe("barrel_failure", st.sampled_from(BarrelFailure))
+    maybe("bolt_penalty", st.none() | st.sampled_from([60, 120]))
+    maybe("bolt_rule", st.sampled_from(BoltRule))
+    maybe("bolts_per_penalty", st.integers(1, 4))
+    maybe("dump_scores", st.sampled_from([(), (555,), (-555, 555), (100,)]))
+    maybe("concession", st.booleans())
+    maybe("concession_payout", st.sampled_from(ConcessionPayout))
+    maybe("concession_penalty_every", st.none() | st.integers(1, 3))
     if draw(st.booleans()):
         claim = draw(st.booleans())
         changes["claim"] = claim
@@ -421,6 +454,8 @@ def move_key(move: Move) -> tuple[int, int, int]:
         return (6, move.amount, 0)
     if isinstance(move, Bomb):
         return (7, 0, 0)
+    if isinstance(move, Concede):
+        return (7, 1, 0)
     if isinstance(move, Play):
         return (8, move.card.index, int(move.meld))
     return (9, 0, 0)  # Claim
@@ -431,7 +466,7 @@ PHASE_MOVES: Final[dict[Phase, tuple[type, ...]]] = {
     Phase.CHOOSE_MUSIK: (ChooseMusik,),
     Phase.DISCARD: (Discard,),
     Phase.GIVE: (Give,),
-    Phase.CONTRACT: (Contract, Bomb),
+    Phase.CONTRACT: (Contract, Bomb, Concede),
     Phase.PLAY: (Play, Claim),
 }
 
@@ -485,7 +520,7 @@ def candidate_moves(state: State) -> list[object]:
     out: list[object] = []
     out += [Play(c) for c in CARDS] + [Play(c, meld=True) for c in CARDS]
     out += [Bid(a) for a in sorted(amounts)] + [Contract(a) for a in sorted(amounts)]
-    out += [Pass(), Redeal(), Bomb(), Claim()]
+    out += [Pass(), Redeal(), Bomb(), Concede(), Claim()]
     out += [ChooseMusik(i) for i in (-1, 0, 1, 2)]
     out += [Give(c, to) for c in CARDS for to in range(r.players)]
     out += [Discard(c) for c in CARDS]

@@ -115,25 +115,32 @@ def check_row(first: State, end: State) -> None:
         return
     assert end.is_over or end.dealer == (first.dealer + 1) % n
     assert row.scores == tuple(a + b for a, b in zip(first.scores, row.deltas, strict=True))
+    # the deal's own deltas, before the Russian end game (barrel, bolts, dump) if it is on
+    dealt = row.deal_deltas or row.deltas
     if row.outcome is Outcome.BOMBED:
         assert row.totals == (0,) * n and row.marriages == ()
-        assert row.declarer is not None and row.deltas[row.declarer] == 0
+        assert row.declarer is not None and dealt[row.declarer] == 0
+    elif row.outcome is Outcome.CONCEDED:
+        assert row.totals == (0,) * n and row.marriages == ()
+        assert row.declarer is not None and dealt[row.declarer] == -(row.contract or 0)
     else:
         cards = [row.totals[i] - marriage_sum(rules, row.marriages, i) for i in range(n)]
         assert all(0 <= x <= 120 for x in cards), (row, cards)
         assert sum(cards) == 120, (row, cards)
         if row.declarer is not None:
             assert row.contract is not None
-            assert row.deltas[row.declarer] in (row.contract, -row.contract)
+            assert dealt[row.declarer] in (row.contract, -row.contract, 0)
             if not rules.declarer_rounded:
                 made = row.totals[row.declarer] >= row.contract
-                assert row.deltas[row.declarer] == (row.contract if made else -row.contract)
+                assert row.made == made
+                if dealt[row.declarer]:  # 0: a failure that only used up a barrel deal
+                    assert dealt[row.declarer] == (row.contract if made else -row.contract)
     if rules.layout is Layout.FOUR_SITTER:
         sitter = first.dealer
         assert first.hands[sitter] == ()
         assert row.totals[sitter] == 0
         expected = sitter_gain(rules, first.scores[sitter], first.musiks[0])
-        assert row.deltas[sitter] == expected, (row, first.musiks)
+        assert dealt[sitter] == expected, (row, first.musiks)
 
 
 def walk(

@@ -9,6 +9,7 @@ Bid(100)
 import inspect
 
 from ._cards import CARDS, Card, Rank, Suit, parse_cards
+from ._endgame import BarrelFailure, BoltRule, ConcessionPayout
 from ._engine import apply, legal_moves, new_game
 from ._errors import (
     IllegalMoveError,
@@ -26,6 +27,7 @@ from ._moves import (
     Bomb,
     ChooseMusik,
     Claim,
+    Concede,
     Contract,
     Discard,
     Give,
@@ -56,7 +58,9 @@ __version__ = "0.1.0.dev0"
 __all__ = [
     "CARDS",
     "PRESETS",
+    "BarrelFailure",
     "Bid",
+    "BoltRule",
     "Bomb",
     "BombPayout",
     "BombRule",
@@ -64,6 +68,8 @@ __all__ = [
     "ChooseMusik",
     "Claim",
     "Concealed",
+    "Concede",
+    "ConcessionPayout",
     "Contract",
     "DealResult",
     "Declaration",

@@ -114,7 +114,7 @@ def option_text(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, tuple):
-        return ",".join(option_text(v) for v in value)
+        return ",".join(option_text(v) for v in value) or "none"
     if isinstance(value, enum.Enum):  # an option of the rules: Layout.THREE is "three"
         return str(value.value)
     return str(value)
@@ -159,6 +159,8 @@ def parse_option(text: str) -> tuple[str, object]:
                 f"{name}={raw!r}: give a whole number{extra}"
             ) from None
     if kind.startswith("tuple"):
+        if low == "none":
+            return name, ()
         try:
             return name, tuple(int(v) for v in raw.split(","))
         except ValueError:

@@ -19,6 +19,7 @@ __all__ = [
     "Bomb",
     "ChooseMusik",
     "Claim",
+    "Concede",
     "Contract",
     "Discard",
     "Give",
@@ -132,6 +133,15 @@ class Bomb:
 
 
 @attrs.frozen(slots=True, repr=False)
+class Concede:
+    """The declarer concedes (*rospisat'*) instead of playing: it loses the bid and each
+    opponent scores (see the rules, section 6 "The contract and the bomb")."""
+
+    def __repr__(self) -> str:
+        return "Concede()"
+
+
+@attrs.frozen(slots=True, repr=False)
 class Play:
     """Play ``card`` to the trick.
 
@@ -161,15 +171,28 @@ class Claim:
 
 #: Any move.
 Move: TypeAlias = (
-    Bid | Pass | Redeal | ChooseMusik | Give | Discard | Contract | Bomb | Play | Claim
+    Bid | Pass | Redeal | ChooseMusik | Give | Discard | Contract | Bomb | Concede | Play | Claim
 )
 
-MOVE_TYPES: Final = (Bid, Pass, Redeal, ChooseMusik, Give, Discard, Contract, Bomb, Play, Claim)
+MOVE_TYPES: Final = (
+    Bid,
+    Pass,
+    Redeal,
+    ChooseMusik,
+    Give,
+    Discard,
+    Contract,
+    Bomb,
+    Concede,
+    Play,
+    Claim,
+)
 
 # shared instances handed out by legal_moves
 PASS: Final = Pass()
 REDEAL: Final = Redeal()
 BOMB: Final = Bomb()
+CONCEDE: Final = Concede()
 CLAIM: Final = Claim()
 PLAYS: Final = tuple(Play(c) for c in CARDS)
 #: ``SUIT_PLAYS[suit][bits]``: the ``Play`` moves of the cards of ``suit`` whose rank bits

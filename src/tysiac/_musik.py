@@ -4,7 +4,19 @@ from __future__ import annotations
 
 from ._cards import bits
 from ._core import GIVES, bid_cap, illegal, log, replace
-from ._moves import BOMB, CHOOSE, DISCARDS, Bomb, ChooseMusik, Contract, Discard, Give, Move
+from ._moves import (
+    BOMB,
+    CHOOSE,
+    CONCEDE,
+    DISCARDS,
+    Bomb,
+    ChooseMusik,
+    Concede,
+    Contract,
+    Discard,
+    Give,
+    Move,
+)
 from ._rules import BombRule, Layout, Rules
 from ._scoring import finish_deal
 from ._state import DealInfo, Outcome, Phase, State
@@ -206,9 +218,11 @@ def legal_contract(s: State) -> tuple[Move, ...]:
     """``Contract(amount)`` ascending from the bid, then ``Bomb()`` where allowed."""
     r = s._c[0]
     step = r.bid_step
-    moves = r._play.contracts[s._c[5].bid // step : contract_cap(s) // step + 1]
+    moves: tuple[Move, ...] = r._play.contracts[s._c[5].bid // step : contract_cap(s) // step + 1]
     if r.bomb is not BombRule.OFF and may_bomb(s):
-        return (*moves, BOMB)
+        moves = (*moves, BOMB)
+    if r.concession:
+        moves = (*moves, CONCEDE)
     return moves
 
 
@@ -231,6 +245,11 @@ def apply_contract(s: State, move: Move) -> State:
         bombs[decl] += 1
         s = replace(s, _bombs=tuple(bombs), _log=log(s, decl, move))
         return finish_deal(s, s._taken, Outcome.BOMBED)
+    if isinstance(move, Concede):
+        if not s.rules.concession:
+            illegal(s, move, "concessions are off (Rules.concession)")
+        s = replace(s, _log=log(s, decl, CONCEDE))
+        return finish_deal(s, s._taken, Outcome.CONCEDED)
     if not isinstance(move, Contract):
         illegal(s, move, "the declarer must name the contract with Contract(amount)")
     cap = contract_cap(s)

@@ -11,6 +11,7 @@ from typing import Any, ClassVar, Final, NamedTuple, TypeVar
 
 import attrs
 
+from ._endgame import BarrelFailure, BoltRule, ConcessionPayout
 from ._errors import InvalidRulesError
 from ._moves import Bid, Contract
 
@@ -157,7 +158,7 @@ class DefenderCap(_Option):
     """No cap: a defender may reach the target and win (ro)."""
 
 
-_E = TypeVar("_E", bound=_Option)
+_E = TypeVar("_E", bound=enum.Enum)
 
 
 def _convert(cls: type[_E], value: object) -> _E:
@@ -202,6 +203,27 @@ def _to_trump_timing(value: object) -> TrumpTiming:
 
 def _to_half_rounding(value: object) -> HalfRounding:
     return _convert(HalfRounding, value)
+
+
+def _to_bolt_rule(value: object) -> BoltRule:
+    return _convert(BoltRule, value)
+
+
+def _to_barrel_failure(value: object) -> BarrelFailure:
+    return _convert(BarrelFailure, value)
+
+
+def _to_concession_payout(value: object) -> ConcessionPayout:
+    return _convert(ConcessionPayout, value)
+
+
+def _to_scores(value: object) -> tuple[int, ...]:
+    if not isinstance(value, Iterable) or isinstance(value, str | bytes):
+        raise InvalidRulesError(f"dump_scores={value!r:.60}: give a tuple of ints")
+    items = tuple(value)
+    if len(items) > 8 or not all(isinstance(v, int) and not isinstance(v, bool) for v in items):
+        raise InvalidRulesError(f"dump_scores={value!r:.60}: give at most 8 ints")
+    return tuple(sorted(set(items)))
 
 
 def _to_defender_cap(value: object) -> DefenderCap:
@@ -395,6 +417,35 @@ class Rules:
     """Whether the declarer may claim the remaining tricks (``Claim()``, *wykładanie*)."""
     auto_claim: bool = False
     """Whether a deal ends by itself once the declarer is certain to take every trick."""
+    # --- the Russian end game (the rules, section 11) ---
+    barrel_clamp: bool = False
+    """Whether a player reaching the barrel *mounts* it: the score is set to the barrel level."""
+    barrel_deals: int | None = None
+    """How many deals a player may stay on the barrel before falling off (None: no limit)."""
+    barrel_penalty: int = 120
+    """What falling off the barrel costs (time run out, or knocked off)."""
+    barrel_knock_off: bool = False
+    """Whether a player mounting the barrel knocks an earlier one off it."""
+    barrel_failure: BarrelFailure = attrs.field(
+        default=BarrelFailure.LOSES_CONTRACT, converter=_to_barrel_failure
+    )
+    """What a declarer on the barrel who fails loses (:class:`BarrelFailure`)."""
+    bolt_penalty: int | None = None
+    """What every :attr:`bolts_per_penalty`-th bolt costs (None: no bolts)."""
+    bolt_rule: BoltRule = attrs.field(default=BoltRule.NO_POINTS, converter=_to_bolt_rule)
+    """What earns a bolt (:class:`BoltRule`)."""
+    bolts_per_penalty: int = 3
+    """How many bolts cost :attr:`bolt_penalty` once."""
+    dump_scores: tuple[int, ...] = attrs.field(default=(), converter=_to_scores)
+    """Scores that, landed on exactly, return to 0 (the dump: ``(555,)``, or ``(-555, 555)``)."""
+    concession: bool = False
+    """Whether the declarer may concede (``Concede()``, *rospisat'*) instead of playing."""
+    concession_payout: ConcessionPayout = attrs.field(
+        default=ConcessionPayout.SIXTY, converter=_to_concession_payout
+    )
+    """What each opponent scores for a concession (:class:`ConcessionPayout`)."""
+    concession_penalty_every: int | None = None
+    """Every this many concessions of one player cost it the bid once more (None: never)."""
 
     _play: PlayFlags = attrs.field(init=False, eq=False, hash=False, repr=False)
 
@@ -559,6 +610,20 @@ def _problems(r: Rules) -> list[str]:
         out.append(f"barrel={r.barrel!r} must be None or an int between 0 and target={r.target}")
     if r.auto_claim and not r.claim:
         out.append("auto_claim=True needs claim=True")
+    for name, low in (
+        ("barrel_deals", 1),
+        ("bolt_penalty", 0),
+        ("concession_penalty_every", 1),
+    ):
+        value = getattr(r, name)
+        if value is not None and (not is_int(value) or not low <= value <= 100_000):
+            out.append(f"{name}={value!r:.40} must be None or an int from {low} to 100000")
+    for name, low in (("barrel_penalty", 0), ("bolts_per_penalty", 1)):
+        value = getattr(r, name)
+        if not low <= value <= 100_000:
+            out.append(f"{name}={value!r:.40} must be an int from {low} to 100000")
+    if r.barrel is None and (r.barrel_clamp or r.barrel_knock_off or r.barrel_deals is not None):
+        out.append("barrel_clamp, barrel_knock_off and barrel_deals need a barrel (barrel=None)")
     return out
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ._cards import ACE, PAIR_MASK, RANK_MASK, Suit, mask_cards, mask_points
 from ._core import start_deal
 from ._dealing import shuffled_deck
+from ._endgame import ConcessionPayout, Tallies, russian_barrel, settle
 from ._rules import BombPayout, DefenderCap, HalfRounding, Layout, Rules
 from ._state import DealResult, Outcome, Phase, State
 
@@ -93,6 +94,14 @@ def finish_deal(
             for i in seats:
                 if i != decl:
                     deltas[i] = defender_gain(r, before[i], gain)
+        elif outcome is Outcome.CONCEDED:
+            gain = 60
+            if r.concession_payout is ConcessionPayout.HALF_BID and deal.bid > 120:
+                gain = -(-deal.bid // 10) * 5  # half the bid, rounded up to a multiple of 5
+            deltas[decl] = -deal.bid
+            for i in seats:
+                if i != decl:
+                    deltas[i] = defender_gain(r, before[i], gain)
         else:
             contract = deal.contract
             assert contract is not None
@@ -109,18 +118,48 @@ def finish_deal(
                 musik |= 1 << card
             deltas[sitter] = defender_gain(r, before[sitter], sitter_score(r, musik))
             shown = sitter_cards(musik)  # the sitter shows what it scores
+    made = None
+    if decl is not None and outcome in (Outcome.PLAYED, Outcome.CLAIMED):
+        made = deltas[decl] > 0
+    dealt = tuple(deltas)
+    extra: dict[str, tuple[int, ...]] = {}
+    if uses_tallies(r):
+        prev = _last_row(game.sheet)
+        tallies = Tallies.start(n) if prev is None else _tallies(prev, n)
+        settled = settle(
+            r,
+            before,
+            deltas,
+            decl,
+            deal.bid if outcome is Outcome.CONCEDED else deal.contract,
+            made,
+            seats,
+            [bool(m) for m in taken],
+            outcome is Outcome.CONCEDED,
+            tallies,
+        )
+        deltas = list(settled.deltas)
+        t = settled.tallies
+        extra = {"deal_deltas": dealt}
+        if r.bolt_penalty is not None:
+            extra["bolts"] = t.bolts
+        if russian_barrel(r):
+            extra["barrel_deals"] = t.barrel
+        if r.concession:
+            extra["concessions"] = t.concessions
     scores = tuple([before[i] + deltas[i] for i in range(n)])
     row = DealResult(
         game.deal_number,
         game.dealer,
         outcome,
         decl,
-        deal.contract if outcome is not Outcome.BOMBED else deal.bid,
+        deal.contract if outcome not in (Outcome.BOMBED, Outcome.CONCEDED) else deal.bid,
         totals,
         tuple([(seat, SUITS[suit]) for seat, suit in c[13]]),
         tuple(deltas),
         scores,
         mask_cards(shown),
+        **extra,
     )
     sheet = (game.sheet, row)
     winner = _winner(r, scores, decl, seats)
@@ -151,6 +190,29 @@ def finish_deal(
         game.bombs,
         sheet,
         shuffled_deck(game.seed, number),
+    )
+
+
+def uses_tallies(r: Rules) -> bool:
+    """Whether the rules keep running tallies on the score sheet (the Russian end game)."""
+    return r.bolt_penalty is not None or russian_barrel(r) or r.concession or bool(r.dump_scores)
+
+
+def _last_row(sheet: object) -> DealResult | None:
+    """The newest row of the score sheet, or None."""
+    if not sheet:
+        return None
+    row = sheet[1]  # type: ignore[index]
+    assert isinstance(row, DealResult)
+    return row
+
+
+def _tallies(row: DealResult, n: int) -> Tallies:
+    start = Tallies.start(n)
+    return Tallies(
+        row.bolts or start.bolts,
+        row.barrel_deals or start.barrel,
+        row.concessions or start.concessions,
     )
 
 

@@ -51,6 +51,8 @@ class Outcome(enum.Enum):
     """The declarer threw a bomb; the cards were not played."""
     REDEALT = "redealt"
     """A player asked for a redeal; nobody scored."""
+    CONCEDED = "conceded"
+    """The declarer conceded (*rospisat'*); the cards were not played."""
 
     def __repr__(self) -> str:
         return f"Outcome.{self.name}"
@@ -75,6 +77,14 @@ class DealResult:
         shown: cards shown to every seat when the deal was scored: the four-player
             sitter's scoring cards in the musik (its aces and a marriage), which become
             public then (see the rules, section 13 "Four players").
+        bolts: each seat's bolts so far, when the rules count bolts (else ``()``).
+        barrel_deals: for each seat, the deals it has played on the barrel, or -1 when it
+            is not on the barrel, when the rules mount the barrel (else ``()``).
+        concessions: each seat's concessions so far, when the rules allow them (else
+            ``()``).
+        deal_deltas: what the deal itself gave each seat, before mounting the barrel,
+            bolts, penalties and the dump, when any of those rules is on (else ``()``:
+            then it equals ``deltas``).
     """
 
     number: int
@@ -87,13 +97,22 @@ class DealResult:
     deltas: tuple[int, ...]
     scores: tuple[int, ...]
     shown: tuple[Card, ...] = ()
+    bolts: tuple[int, ...] = ()
+    barrel_deals: tuple[int, ...] = ()
+    concessions: tuple[int, ...] = ()
+    deal_deltas: tuple[int, ...] = ()
 
     @property
     def made(self) -> bool | None:
         """Whether the declarer made the contract (None without a played contract)."""
-        if self.declarer is None or self.outcome in (Outcome.BOMBED, Outcome.REDEALT):
+        if self.declarer is None or self.outcome in (
+            Outcome.BOMBED,
+            Outcome.REDEALT,
+            Outcome.CONCEDED,
+        ):
             return None
-        return self.deltas[self.declarer] > 0  # the declarer scores +contract or -contract
+        deltas = self.deal_deltas or self.deltas
+        return deltas[self.declarer] > 0  # the declarer scores +contract or -contract
 
 
 class GameInfo(NamedTuple):
