@@ -73,8 +73,9 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
     The order, phase by phase: auction: ``Pass()``, bids ascending, ``Redeal()``; two
     musiks: ``ChooseMusik(0)``, ``ChooseMusik(1)``; giving and discarding: by card; contract:
-    amounts ascending, then ``Bomb()``, then ``Concede()``; play: by card (each declaring ``meld=True`` play right
-    after its plain play), then ``Claim()``.  Cards are ordered by suit (♠ ♣ ♦ ♥), then rank.
+    amounts ascending, then ``Bomb()``, then ``Concede()``; play: by card (each declaring
+    ``meld=True`` play right after its plain play), then ``Claim()``.  Cards are ordered by
+    suit (♠ ♣ ♦ ♥), then rank.
     """
     try:
         phase = state._c[2]
