@@ -122,7 +122,7 @@ def preset_rules(preset: str, layout: Layout, **changes: Any) -> Rules:
 
 
 def presets_and_layouts() -> list[tuple[str, Layout]]:
-    """Every preset × every layout (each layout fixes its player count): 3 × 8 = 24 pairs.
+    """Every preset × every layout (each layout fixes its player count): 4 × 8 = 32 pairs.
 
     Meant for ``pytest.mark.parametrize(("preset", "layout"), presets_and_layouts())``.
     """
@@ -188,6 +188,7 @@ VARIED_OPTIONS: Final = frozenset(
         "concession",
         "concession_payout",
         "concession_penalty_every",
+        "blind_bids",
     }
 )
 
@@ -265,6 +266,7 @@ def _rules(
     maybe("concession", st.booleans())
     maybe("concession_payout", st.sampled_from(ConcessionPayout))
     maybe("concession_penalty_every", st.none() | st.integers(1, 3))
+    maybe("blind_bids", st.booleans())
     if draw(st.booleans()):
         claim = draw(st.booleans())
         changes["claim"] = claim

@@ -36,8 +36,24 @@ def may_redeal(s: State, seat: int) -> bool:
     )
 
 
+def unseen(s: State, p: int) -> bool:
+    """Whether seat ``p`` has not looked at its hand yet: with blind bidding, a player sees
+    its cards only after its first auction move (see the rules, section 4 "The auction")."""
+    return s._c[0].blind_bids and not s._c[5].acted >> p & 1
+
+
+def _cap(s: State, p: int) -> int:
+    """The highest bid seat ``p`` may make now: a player who has not looked at its hand may
+    not count marriages (so its legal moves say nothing of its cards)."""
+    r = s._c[0]
+    if unseen(s, p):
+        return min(r.max_bid, 120) if r.bid_cap_marriages else r.max_bid
+    return bid_cap(r, s._c[6][p])
+
+
 def legal_auction(s: State) -> tuple[Move, ...]:
-    """Legal auction moves: ``Pass()``, then bids ascending, then ``Redeal()``."""
+    """Legal auction moves: ``Pass()``, then bids ascending (each blind bid right after its
+    plain one), then ``Redeal()``."""
     c = s._c
     r = c[0]
     p = c[3]
@@ -45,12 +61,18 @@ def legal_auction(s: State) -> tuple[Move, ...]:
     bid = c[5].bid
     step = r.bid_step
     if bid == 0:
-        moves: tuple[Move, ...] = (r._play.bids[r.opening_bid // step],)
+        low = high = r.opening_bid
     else:
-        high = bid_cap(r, c[6][p])
+        low = bid + step
+        high = _cap(s, p)
         if not r.jump_bids and high > bid + step:
             high = bid + step
-        moves = (PASS, *r._play.bids[bid // step + 1 : high // step + 1])
+    plain = r._play.bids[low // step : high // step + 1]
+    if unseen(s, p):
+        blind = r._play.blind_bids[low // step : high // step + 1]
+        bids: tuple[Move, ...] = tuple(m for pair in zip(plain, blind, strict=True) for m in pair)
+        return bids if bid == 0 else (PASS, *bids)
+    moves: tuple[Move, ...] = plain if bid == 0 else (PASS, *plain)
     if r.redeal and not c[5].acted >> p & 1 and may_redeal(s, p):
         return (*moves, REDEAL)
     return moves
@@ -78,6 +100,11 @@ def _explain(s: State, move: Move) -> str:
             f"the player left of the dealer must open with Bid({r.opening_bid})"
             " (see the rules, section 4 'The auction')"
         )
+    if isinstance(move, Bid) and move.blind and not unseen(s, p):
+        return (
+            "a blind bid is made before looking at the hand: only on one's first auction "
+            "turn, where Rules.blind_bids allows it"
+        )
     if isinstance(move, Bid):
         if s.bid == 0:
             return (
@@ -90,7 +117,7 @@ def _explain(s: State, move: Move) -> str:
             return f"bids are multiples of {r.bid_step}"
         if not r.jump_bids and move.amount != s.bid + r.bid_step:
             return f"jump bids are off: the next bid is {s.bid + r.bid_step} (Rules.jump_bids)"
-        cap = bid_cap(r, s._hands[p])
+        cap = _cap(s, p)
         return (
             f"the bid cap with this hand is {cap}: 120 plus the marriages held, at most "
             f"{r.max_bid} (see the rules, section 4 'The auction')"
@@ -104,6 +131,8 @@ def _is_legal(s: State, p: int, move: Move) -> bool:
     kind = type(move)
     if kind is Bid:
         amount = move.amount  # type: ignore[union-attr]
+        if move.blind and not unseen(s, p):  # type: ignore[union-attr]
+            return False
         if bid == 0:
             return amount == r.opening_bid
         return (
@@ -111,12 +140,12 @@ def _is_legal(s: State, p: int, move: Move) -> bool:
             and amount > bid
             and (amount - bid) % r.bid_step == 0
             and (r.jump_bids or amount == bid + r.bid_step)
-            and amount <= bid_cap(r, s._c[6][p])
+            and amount <= _cap(s, p)
         )
     if kind is Pass:
         return bid != 0
     if kind is Redeal:
-        return may_redeal(s, p)
+        return not unseen(s, p) and may_redeal(s, p)
     return False
 
 

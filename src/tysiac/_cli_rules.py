@@ -34,6 +34,7 @@ PRESET_TEXT: Final = {
     "app": "the app's rules, the default",
     "pl": "Polish club rules",
     "ro": 'Romanian rules, "O mie"',
+    "ru": 'Russian and Ukrainian rules, "Тысяча"',
 }
 
 

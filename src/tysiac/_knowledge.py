@@ -252,13 +252,15 @@ def scan(
     elif seat != declarer:
         shown = musik  # the declarer took the musik this seat was shown
     unknown = FULL & ~known
+    # blind bidding: a seat that has not looked at its cards yet does not know its own hand
+    hidden_hand = not hand and hand_sizes[seat] > 0
     # --- slots: the other seats' hands and the face-down piles ----------------------------
     slots: list[int] = []  # allowed masks
     caps: list[int] = []
     owners: list[int | None] = []  # seat, or None for a pile
     pile_kinds: list[Pile] = []
     for s in range(n):
-        if s == seat or s not in active:
+        if (s == seat and not hidden_hand) or s not in active:
             continue
         allowed = unknown & ~excluded[s]
         # the shown musik went to the declarer; a defender holds one of its cards only as
@@ -284,7 +286,7 @@ def scan(
         pile_kinds.append(pile)
     refined = _hall(unknown, [a if a >= 0 else 0 for a in slots], caps)
     possible = [0] * n
-    possible[seat] = hand
+    possible[seat] = hand  # (a hand not looked at yet is a slot like the others')
     piles: list[tuple[Pile, int, int]] = []
     k = 0
     for i, owner in enumerate(owners):

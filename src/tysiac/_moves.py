@@ -50,12 +50,21 @@ def _bool(instance: object, attribute: attrs.Attribute[bool], value: object) -> 
 
 @attrs.frozen(slots=True, repr=False)
 class Bid:
-    """Bid ``amount`` in the auction (the forced opening bid is a ``Bid`` too)."""
+    """Bid ``amount`` in the auction (the forced opening bid is a ``Bid`` too).
+
+    ``blind=True`` bids before looking at the hand, where
+    :attr:`Rules.blind_bids <tysiac.Rules.blind_bids>` allows it: the contract then counts
+    double, won or lost (see the rules, section 4 "The auction").
+    """
 
     amount: int = attrs.field(validator=_int)
     """The bid: a multiple of :attr:`Rules.bid_step <tysiac.Rules.bid_step>`."""
+    blind: bool = attrs.field(default=False, validator=_bool, kw_only=True)
+    """Whether the bid is made blind, before looking at the hand."""
 
     def __repr__(self) -> str:
+        if self.blind:
+            return f"Bid({self.amount!r}, blind=True)"
         return f"Bid({self.amount!r})"
 
 

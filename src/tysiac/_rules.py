@@ -270,6 +270,7 @@ class PlayFlags(NamedTuple):
     active_seats: tuple[tuple[int, ...], ...]  # indexed by dealer: seats in play from the left
     marriage_sums: tuple[int, ...]  # indexed by a 4-bit set of suits: their marriage values
     bids: tuple[Bid, ...]  # Bid(k * bid_step) at index k, up to max_bid
+    blind_bids: tuple[Bid, ...]  # Bid(k * bid_step, blind=True) at index k, up to max_bid
     contracts: tuple[Contract, ...]  # Contract(k * bid_step) at index k, up to max_bid
 
 
@@ -295,6 +296,7 @@ def _play_flags(r: Rules) -> PlayFlags:
         tuple(active_seats(layout, d) for d in range(r.players)),
         tuple(sum(r.marriage_values[s] for s in range(4) if k >> s & 1) for k in range(16)),
         tuple(Bid(a) for a in range(0, r.max_bid + 1, r.bid_step)),
+        tuple(Bid(a, blind=True) for a in range(0, r.max_bid + 1, r.bid_step)),
         tuple(Contract(a) for a in range(0, r.max_bid + 1, r.bid_step)),
     )
 
@@ -446,12 +448,17 @@ class Rules:
     """What each opponent scores for a concession (:class:`ConcessionPayout`)."""
     concession_penalty_every: int | None = None
     """Every this many concessions of one player cost it the bid once more (None: never)."""
+    blind_bids: bool = False
+    """Whether a player may bid blind (``Bid(amount, blind=True)``) before looking at the
+    hand: each player sees its hand only after its first auction move, and a blind
+    declarer's contract counts double."""
 
     _play: PlayFlags = attrs.field(init=False, eq=False, hash=False, repr=False)
 
-    PRESET_NAMES: ClassVar[tuple[str, ...]] = ("app", "pl", "ro")
+    PRESET_NAMES: ClassVar[tuple[str, ...]] = ("app", "pl", "ro", "ru")
     """The names :meth:`preset` knows: ``"app"`` (the app's rules, the default), ``"pl"``
-    (Polish club rules) and ``"ro"`` (Romanian rules, *O mie*)."""
+    (Polish club rules), ``"ro"`` (Romanian rules, *O mie*) and ``"ru"`` (Russian and
+    Ukrainian rules, *Тысяча*)."""
 
     def __attrs_post_init__(self) -> None:
         problems = _problems(self)
@@ -645,5 +652,19 @@ PRESETS: Final[Mapping[str, Mapping[str, object]]] = {
         # the Romanian rules: "when a player exceeds 800 points": strictly above 4/5 of the target
         "barrel": lambda target: target * 4 // 5 + 1,
         "defender_cap": DefenderCap.NONE,
+    },
+    "ru": {
+        # the barrel (bochka) at 880 of 1000: mounted, three deals on it, 120 to fall off
+        "barrel": lambda target: target * 22 // 25,
+        "barrel_clamp": True,
+        "barrel_deals": 3,
+        "barrel_knock_off": True,
+        "bolt_penalty": 120,
+        "dump_scores": (555,),
+        "rounding_unit": 5,
+        "bid_step": 5,
+        "blind_bids": True,
+        "concession": True,
+        "concession_penalty_every": 3,
     },
 }

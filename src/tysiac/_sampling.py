@@ -92,8 +92,8 @@ def _problem(view: View) -> _Problem:
     unknown = 0
     active = rules._play.active_seats[view.dealer]
     for s in active:
-        if s == seat:
-            continue
+        if s == seat and (view.hand or not view.hand_sizes[s]):
+            continue  # (a hand not looked at yet, under blind bidding, is unknown too)
         free = _mask(view.possible[s]) & ~facts.proven[s]
         slots.append(_Slot(s, None, view.hand_sizes[s] - facts.proven[s].bit_count(), free))
         unknown |= free
@@ -489,9 +489,10 @@ def _draws(
         early = discards if s == decl else 0
         assignment = None
         # the marriages that back this seat's bid (or contract) must have been dealt to it
-        for backing in _backings(rules, own, problem.bids[s], view.contract if s == decl else 0):
+        held = own | (musik if s == decl else 0)  # the open musik backs a contract too
+        for backing in _backings(rules, held, problem.bids[s], view.contract if s == decl else 0):
             forced = dict(highs)
-            for c in bits(backing):
+            for c in bits(backing & own):
                 forced[c] = 0
             assignment = _match(own, k, geo.hand, lows, forced, early)
             if (assignment is not None and _backed(rules, problem.bids[s], assignment[0])) and (

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import attrs
 
+from ._auction import unseen
 from ._cards import CARDS, Card, Suit, mask_cards, mask_points
 from ._errors import InvalidSeatError, NotAStateError
 from ._knowledge import HiddenPile, pile_view, scan
@@ -198,6 +199,8 @@ def observe(state: State, seat: int) -> View:
         winners += (s.leader,)
     seen = _musik_seen(s, seat, all_moves)
     hand = s._hands[seat]
+    if s.phase is Phase.AUCTION and unseen(s, seat):
+        hand = 0  # blind bidding: this seat has not looked at its cards yet
     own_discards = s._discards if seat == s.declarer else 0
     drawn = _drawn(s, seat, winners)
     facts = scan(
