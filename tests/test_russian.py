@@ -185,9 +185,9 @@ def test_deals_on_the_barrel_earn_no_bolt() -> None:
 
 
 def test_bolts_are_off_outside_ru() -> None:
-    out = settle(Rules(), (0, 0, 0), (0, 100, 20), 1, 100, True, (0, 1, 2), (1, 1, 1), False,
-                 Tallies.start(3))  # fmt: skip
+    out = settled(Rules(), (0, 0, 0), (0, 100, 20))
     assert out.scores == (0, 100, 20)
+    assert out.tallies == Tallies.start(3)
 
 
 # --- the concession -----------------------------------------------------------------------------
