@@ -51,6 +51,7 @@ from ._rules import (
 from ._sampling import ImpossibleViewError, sample_world
 from ._state import DealResult, Outcome, Phase, State
 from ._views import Concealed, View, observe
+from .bots._tournament import tournament
 
 __version__ = "0.1.0.dev0"
 
@@ -106,6 +107,7 @@ __all__ = [
     "observe",
     "parse_cards",
     "sample_world",
+    "tournament",
 ]
 
 # The public names report the package as their module: ``tysiac.Card``, not

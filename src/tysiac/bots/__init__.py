@@ -18,8 +18,20 @@ from ._heuristic import HeuristicBot
 from ._play_game import play_game
 from ._protocol import Bot
 from ._random import RandomBot
+from ._tournament import BotResult, Estimate, TournamentResult, tournament
 
 #: The library's standard heuristic player: another name of :class:`HeuristicBot`.
 GreedyBot = HeuristicBot
 
-__all__ = ["Bot", "GreedyBot", "HeuristicBot", "LegacyGreedyBot", "RandomBot", "play_game"]
+__all__ = [
+    "Bot",
+    "BotResult",
+    "Estimate",
+    "GreedyBot",
+    "HeuristicBot",
+    "LegacyGreedyBot",
+    "RandomBot",
+    "TournamentResult",
+    "play_game",
+    "tournament",
+]

@@ -95,7 +95,7 @@ def give_order(rules: Rules, hand: int) -> list[int]:
         if s in marriages and r in (_KING, _QUEEN):
             value += 300
         if s == plan:
-            value += 60
+            value += 20 + 4 * r
         if r in (_KING, _QUEEN) and s not in marriages:
             value += 12  # giving it might complete the receiver's marriage
         if not above(c) & outstanding and POINTS[c]:

@@ -144,7 +144,7 @@ class LegacyGreedyBot:
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = check_seed("LegacyGreedyBot", seed)
-        self._rng = random.Random(seed)
+        self._rng = random.Random(self.seed)
 
     def __repr__(self) -> str:
         return f"LegacyGreedyBot(seed={self.seed!r})"
@@ -152,7 +152,7 @@ class LegacyGreedyBot:
     def reseed(self, seed: int) -> None:
         """Start the bot's random choices afresh from ``seed`` (tournaments call this)."""
         self.seed = check_seed("LegacyGreedyBot", seed)
-        self._rng = random.Random(seed)
+        self._rng = random.Random(self.seed)
 
     def choose(self, view: View) -> Move:
         """The heuristic's move in the position ``view`` shows."""

@@ -85,7 +85,7 @@ class HeuristicBot:
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = check_seed("HeuristicBot", seed)
-        self._rng = random.Random(seed)
+        self._rng = random.Random(self.seed)
 
     def __repr__(self) -> str:
         return f"HeuristicBot(seed={self.seed!r})"
@@ -93,7 +93,7 @@ class HeuristicBot:
     def reseed(self, seed: int) -> None:
         """Start the bot's random choices afresh from ``seed`` (tournaments call this)."""
         self.seed = check_seed("HeuristicBot", seed)
-        self._rng = random.Random(seed)
+        self._rng = random.Random(self.seed)
 
     def choose(self, view: View) -> Move:
         """The heuristic's move in the position ``view`` shows."""

@@ -37,10 +37,13 @@ def _short(value: object) -> str:
 
 
 def check_seed(owner: str, seed: object) -> int | None:
-    """``seed`` if it is None or an int, else :class:`~tysiac.InvalidDealError`."""
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+    """``seed`` reduced mod 2**64 (like a game's seed), None, or
+    :class:`~tysiac.InvalidDealError`."""
+    if seed is None:
+        return None
+    if not isinstance(seed, int) or isinstance(seed, bool):
         raise InvalidDealError(f"{owner}(seed={_short(seed)}): a bot's seed must be an int or None")
-    return seed
+    return seed & 0xFFFF_FFFF_FFFF_FFFF
 
 
 def check_view(owner: str, view: object) -> View:

@@ -39,7 +39,7 @@ class RandomBot:
 
     def __init__(self, seed: int | None = None, *, uniform: bool = False) -> None:
         self.seed = check_seed("RandomBot", seed)
-        self._rng = random.Random(seed)
+        self._rng = random.Random(self.seed)
         self.uniform = bool(uniform)
 
     def __repr__(self) -> str:
@@ -48,7 +48,7 @@ class RandomBot:
     def reseed(self, seed: int) -> None:
         """Start the bot's random choices afresh from ``seed`` (tournaments call this)."""
         self.seed = check_seed("RandomBot", seed)
-        self._rng = random.Random(seed)
+        self._rng = random.Random(self.seed)
 
     def choose(self, view: View) -> Move:
         """A random legal move (see the class description for the cautious policy)."""
