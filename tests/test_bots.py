@@ -6,12 +6,12 @@ import pickle
 import subprocess
 import sys
 import textwrap
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
-from strategies import presets_and_layouts, preset_rules, rules, seeds
 
+from strategies import preset_rules, presets_and_layouts, rules, seeds
 from tysiac import (
     Bid,
     Bomb,
@@ -50,7 +50,7 @@ from tysiac.bots import (
 
 
 def _bots(kinds: list[str], seed: int, n: int) -> list[Bot]:
-    make = {
+    make: dict[str, Callable[[int], Bot]] = {
         "heuristic": lambda s: HeuristicBot(seed=s),
         "legacy": lambda s: LegacyGreedyBot(seed=s),
         "random": lambda s: RandomBot(seed=s),
@@ -83,7 +83,7 @@ def test_every_bot_plays_legal_moves_in_every_preset_and_layout(
     for seed, kinds in enumerate(
         (["heuristic"], ["heuristic", "legacy"], ["heuristic", "random", "uniform"])
     ):
-        state, views = play_checked(
+        _state, views = play_checked(
             new_game(rules_, seed=seed), _bots(kinds, seed, rules_.players), 4
         )
         phases |= {v.phase for v in views}
@@ -94,7 +94,7 @@ def test_every_bot_plays_legal_moves_in_every_preset_and_layout(
 @given(rules_=rules(max_target=300), seed=seeds())
 def test_heuristic_bot_plays_legal_moves_under_any_options(rules_: Rules, seed: int) -> None:
     bots = _bots(["heuristic"], seed % 1000, rules_.players)
-    state, views = play_checked(new_game(rules_, seed=seed), bots, 3)
+    _state, views = play_checked(new_game(rules_, seed=seed), bots, 3)
     assert views
 
 
@@ -204,13 +204,14 @@ def test_heuristic_cashes_aces_before_leading_a_marriage() -> None:
     # is declared on the first trick), then declares hearts with the queen
     deal = ["9S JS QS 9C JC TS 9D", "KH QH AC KC QD AD TH", "KS AS QC TC JD TD AH", "9H JH KD"]
     state = new_game(deal=deal)
-    for move in (Bid(100), Pass(), Pass()):
-        state = apply(state, move)
+    opening: list[Move] = [Bid(100), Pass(), Pass()]
+    for first in opening:
+        state = apply(state, first)
     bot = HeuristicBot()
     while state.phase is not Phase.PLAY:
         state = apply(state, bot.choose(observe(state, 1)))
     assert state.declarer == 1
-    leads = []
+    leads: list[Move] = []
     while state.phase is Phase.PLAY and len(leads) < 3:
         seat = state.to_move
         assert seat is not None
@@ -359,7 +360,9 @@ def test_choose_from_a_view_with_no_legal_move() -> None:
 
 
 @pytest.mark.parametrize("cls", [HeuristicBot, LegacyGreedyBot, RandomBot])
-@pytest.mark.parametrize("seed", [[], 1.5, "1", True, 10**5000], ids=["list", "float", "str", "bool", "huge"])
+@pytest.mark.parametrize(
+    "seed", [[], 1.5, "1", True, 10**5000], ids=["list", "float", "str", "bool", "huge"]
+)
 def test_bot_seed_must_be_an_int(cls: type[HeuristicBot], seed: object) -> None:
     if isinstance(seed, int) and not isinstance(seed, bool):
         assert repr(cls(seed=seed)).startswith(cls.__name__)  # a huge int is a fine seed

@@ -46,7 +46,7 @@ def test_serial_table(serial: TournamentResult) -> None:
     for row in serial.rows:
         for est in (row.wins, row.score, row.made, row.failed, row.bombs):
             assert est.low <= est.mean <= est.high
-        assert 0.0 <= row.wins.low and row.wins.high <= 1.0
+        assert row.wins.low >= 0.0 and row.wins.high <= 1.0
     table = serial.table()
     assert table.splitlines()[0].split() == ["bot", "won", "score", "made", "failed", "bombs"]
     assert "9 games, seed 5" in table

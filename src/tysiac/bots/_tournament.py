@@ -121,9 +121,7 @@ class TournamentResult:
         lines = [head]
         for r in self.rows:
             won = f"{r.wins.mean:.1%} ({r.wins.low:.1%}-{r.wins.high:.1%})"
-            lines.append(
-                [r.name, won, str(r.score), str(r.made), str(r.failed), str(r.bombs)]
-            )
+            lines.append([r.name, won, str(r.score), str(r.made), str(r.failed), str(r.bombs)])
         widths = [max(len(row[i]) for row in lines) for i in range(len(head))]
         out = [
             "  ".join(
