@@ -137,6 +137,7 @@ class LegacyGreedyBot:
 
     Example:
         >>> from tysiac import new_game, observe
+        >>> from tysiac.bots import LegacyGreedyBot
         >>> state = new_game(seed=7)
         >>> LegacyGreedyBot(seed=1).choose(observe(state, state.to_move))
         Bid(100)

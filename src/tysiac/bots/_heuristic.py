@@ -78,6 +78,7 @@ class HeuristicBot:
 
     Example:
         >>> from tysiac import new_game, observe
+        >>> from tysiac.bots import HeuristicBot
         >>> state = new_game(seed=7)
         >>> HeuristicBot(seed=1).choose(observe(state, state.to_move))
         Bid(100)
