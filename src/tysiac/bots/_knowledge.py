@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from .._cards import RANK_POINTS, Card
+from .._cards import RANK_POINTS, Card, Rank
 from .._moves import Give, Play
-from .._rules import Layout, Rules
+from .._rules import Rules, TrumpTiming
 from .._state import Phase
 from .._tables import GEOMETRY, active_seats
 from .._views import View
@@ -104,6 +104,8 @@ class Knowledge:
         known: ``known[seat]``: cards I know ``seat`` holds now.
         unknown: cards whose place I do not know (another hand, a musik, the stock).
         void: ``void[seat]``: bit ``s`` set when ``seat`` is known to hold no card of suit ``s``.
+        lacks: ``lacks[seat]``: cards ``seat`` cannot hold, because it did not play them when
+            the trick rules would have made it (it did not beat a card it could have beaten).
         trump: the trump suit, or None.
         declarer: the declarer, or None.
     """
@@ -114,6 +116,7 @@ class Knowledge:
         "gone",
         "hand",
         "known",
+        "lacks",
         "me",
         "played",
         "seats",
@@ -160,17 +163,7 @@ class Knowledge:
         self.unknown = ALL & ~(self.hand | self.gone)
         for mask in known:
             self.unknown &= ~mask
-        void = [0] * rules.players
-        for trick in (*view.tricks, view.trick):
-            if not trick:
-                continue
-            led = trick[0][1].suit
-            for seat, c in trick[1:]:
-                if c.suit is not led:
-                    void[seat] |= 1 << led
-        if rules.layout in (Layout.TWO_DRAW, Layout.TWO_OPEN_MUSIK) and view.stock_size:
-            void = [0] * rules.players  # free play while the stock lasts, and draws refill
-        self.void = void
+        self.void, self.lacks = _inferences(view)
 
     # --- who is who ------------------------------------------------------------------
 
@@ -190,7 +183,7 @@ class Knowledge:
 
     def may_hold(self, seat: int) -> int:
         """The cards ``seat`` may hold, as far as I know."""
-        mask = self.known[seat] | self.unknown
+        mask = (self.known[seat] | self.unknown) & ~self.lacks[seat]
         for s in range(4):
             if self.void[seat] >> s & 1:
                 mask &= ~SUIT[s]
@@ -256,3 +249,67 @@ def play_card(move: object) -> int:
     """The card index of a :class:`~tysiac.Play` move."""
     assert isinstance(move, Play)
     return move.card.index
+
+
+def _inferences(view: View) -> tuple[list[int], list[int]]:
+    """Who is void in which suit, and who cannot hold which cards, from the tricks played.
+
+    A seat that did not follow the led suit is void in it; under the trick rules of the
+    rules page (section 3, Play) a seat that followed without beating a card it had to beat
+    holds nothing higher in that suit, and a seat out of the led suit that did not trump holds
+    no trump (or, where that is allowed, no trump high enough).  Draw layouts are read only
+    from the tricks after the stock ran out.
+    """
+    rules = view.rules
+    n = rules.players
+    void = [0] * n
+    lacks = [0] * n
+    geo = GEOMETRY[rules.layout]
+    tricks = [*view.tricks, view.trick] if view.trick else list(view.tricks)
+    first = geo.stock // geo.active if geo.stock else 0
+    if geo.stock and view.stock_size:
+        return void, lacks  # free play and fresh cards while the stock lasts
+    marriages = list(view.marriages)
+    pending = 0
+    trump: int | None = None
+    next_trick = rules.trump_timing is TrumpTiming.NEXT_TRICK
+    for t, trick in enumerate(tricks):
+        if not trick:
+            continue
+        trick_trump = trump
+        lead_seat, lead = trick[0]
+        if pending < len(marriages):
+            seat, suit = marriages[pending]
+            if seat == lead_seat and lead.suit is suit and lead.rank in (Rank.KING, Rank.QUEEN):
+                pending += 1
+                trump = int(suit)
+                if not next_trick:
+                    trick_trump = trump
+        if t < first:
+            continue
+        led = int(lead.suit)
+        best = lead.index
+        trumped = False
+        for seat, c in trick[1:]:
+            card = c.index
+            if pending < len(marriages) and marriages[pending] == (seat, c.suit):
+                pending += 1  # a marriage "on someone"
+                trump = int(c.suit)
+            if card // 6 == led:
+                if not trumped and rules.must_beat and not beats(card, best, trick_trump):
+                    lacks[seat] |= above(best)
+            else:
+                void[seat] |= 1 << led
+                if trick_trump is not None and rules.must_trump:
+                    if card // 6 != trick_trump:
+                        if not trumped or rules.trump_when_cannot_overtrump:
+                            void[seat] |= 1 << trick_trump
+                        else:
+                            lacks[seat] |= above(best)
+                    elif trumped and not beats(card, best, trick_trump):
+                        lacks[seat] |= above(best)
+            if beats(card, best, trick_trump):
+                if trick_trump is not None and card // 6 == trick_trump and led != trick_trump:
+                    trumped = True
+                best = card
+    return void, lacks
