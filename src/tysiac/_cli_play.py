@@ -431,8 +431,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    """Run ``tysiac play`` with parsed arguments."""
+def run(args: argparse.Namespace) -> int:
+    """Run ``tysiac play`` with parsed arguments (``args.parser`` reports usage errors)."""
+    parser: argparse.ArgumentParser = args.parser
     changes: dict[str, object] = {}
     if args.layout is not None:
         changes["layout"] = Layout(args.layout)
@@ -472,7 +473,8 @@ def main(argv: list[str] | None = None) -> int:
         description="Play Tysiąc in the terminal against computer players.",
     )
     add_arguments(parser)
-    return run(parser.parse_args(argv), parser)
+    parser.set_defaults(parser=parser)
+    return run(parser.parse_args(argv))
 
 
 if __name__ == "__main__":

@@ -65,8 +65,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    """Run ``tysiac tournament`` with parsed arguments; print the table."""
+def run(args: argparse.Namespace) -> int:
+    """Run ``tysiac tournament`` with parsed arguments (``args.parser`` reports usage
+    errors); print the table."""
+    parser: argparse.ArgumentParser = args.parser
     changes: dict[str, object] = {}
     names = [b.strip() for b in args.bots.split(",")]
     if args.layout is not None:
@@ -120,7 +122,8 @@ def main(argv: list[str] | None = None) -> int:
         "results per bot, with 95% intervals.",
     )
     add_arguments(parser)
-    return run(parser.parse_args(argv), parser)
+    parser.set_defaults(parser=parser)
+    return run(parser.parse_args(argv))
 
 
 if __name__ == "__main__":
