@@ -1,5 +1,7 @@
 """``tysiac play``: a human seat in the terminal, driven by piped input, against golden output.
 
+The golden games are played against, and with the suggestions of, the frozen
+:class:`~tysiac.bots.LegacyGreedyBot`, so that they do not change when HeuristicBot improves.
 Set ``TYSIAC_UPDATE_GOLDEN=1`` to rewrite the golden files after an intended change, then
 read the diff.
 """
@@ -16,7 +18,7 @@ import pytest
 
 from tysiac import Layout, Phase, Rules
 from tysiac._cli_play import Terminal, _parse, main, play_terminal
-from tysiac.bots import HeuristicBot, RandomBot
+from tysiac.bots import LegacyGreedyBot, RandomBot
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -32,6 +34,9 @@ def _check_golden(name: str, text: str) -> None:
 def _play(rules: Rules, lines: list[str], **kwargs: object) -> tuple[str, object]:
     source = io.StringIO("".join(line + "\n" for line in lines))
     out = io.StringIO()
+    n = rules.players
+    kwargs.setdefault("bots", [LegacyGreedyBot(seed=s) for s in range(1, n)])
+    kwargs.setdefault("hints", LegacyGreedyBot(seed=0))
     state = play_terminal(rules, source=source, out=out, **kwargs)  # type: ignore[arg-type]
     return out.getvalue(), state
 
@@ -69,7 +74,7 @@ def test_a_whole_deal_from_piped_input() -> None:
 
 def test_a_whole_short_game_on_the_suggestions() -> None:
     rules = Rules(target=500)
-    text, state = _play(rules, [""] * 3000, seed=8, bots=[HeuristicBot(1), RandomBot(2)])
+    text, state = _play(rules, [""] * 3000, seed=8, bots=[LegacyGreedyBot(1), RandomBot(2)])
     _check_golden("play_game.txt", text)
     assert state.is_over  # type: ignore[attr-defined]
     assert text.rstrip().splitlines()[-1].endswith("points.")

@@ -312,6 +312,7 @@ def play_terminal(
     out: TextIO | None = None,
     color: bool | None = None,
     max_deals: int | None = None,
+    hints: Bot | None = None,
 ) -> State:
     """Play a game in the terminal: the human at ``seat``, computer players elsewhere.
 
@@ -326,6 +327,8 @@ def play_terminal(
         color: ANSI colours (default: only when ``out`` is a terminal and ``NO_COLOR`` is
             not set); without colours the legal cards are shown in ``[brackets]``.
         max_deals: stop after this many deals.
+        hints: the bot whose move is suggested (taken on an empty line; default a
+            :class:`~tysiac.bots.HeuristicBot`).
 
     Returns:
         The last state: the game over, or where the input ended or ``max_deals`` stopped it.
@@ -340,7 +343,7 @@ def play_terminal(
     it = iter(others)
     for s in range(n):
         players.append(None if s == seat else next(it))
-    hint_bot = HeuristicBot(seed=seed)
+    hint_bot = HeuristicBot(seed=seed) if hints is None else hints
     term = Terminal(out, seat, color)
     state = new_game(rules, seed=seed)
     term.say(

@@ -36,7 +36,7 @@ _ACE: Final = 5
 BID_MARGIN: Final = 5
 #: How far below its estimate of the hand it holds after the musik the bot names the
 #: contract (failing costs twice the contract; a raise gains only the difference).
-CONTRACT_MARGIN: Final = 20
+CONTRACT_MARGIN: Final = 35
 #: How far below the bid the estimate must be for the bot to bomb, where it may.
 BOMB_MARGIN: Final = 15
 
@@ -66,7 +66,7 @@ class HeuristicBot:
       the others' trumps with its top trumps when they may still hold some; wins tricks
       with its cheapest sure card; throws a ten or an ace onto a trick that a fellow
       defender is sure to win; otherwise gives away its cheapest card, from short suits.
-      It claims whenever a claim is offered (a claim scores every remaining trick).
+      It claims when a claim is offered and it holds no marriage still to declare.
 
     Args:
         seed: seeds the bot's own :class:`random.Random` (used only for the blind choice
@@ -163,8 +163,8 @@ class _Play:
         self.rules = view.rules
 
     def choose(self, moves: tuple[Move, ...]) -> Move:
-        if Claim() in moves:
-            return Claim()
+        if Claim() in moves and not any(pair_held(self.k.hand, s) for s in range(4)):
+            return Claim()  # with a marriage in hand it plays on and declares it
         plays = [m for m in moves if isinstance(m, Play)]
         if not self.k.trick:
             return self._lead(plays)
