@@ -3,7 +3,7 @@
 Run ``python examples/play.py [SEED]``.  Type a move's number, or the move in words (``QH``,
 ``pass``, ``bid 120``); press Enter for the suggested move.  Input may be piped in:
 ``yes '' | python examples/play.py`` plays a whole game on the suggestions.  The same game is
-``tysiac play`` on the command line (``python -m tysiac._cli_play`` until it is wired in).
+``tysiac play`` on the command line.
 """
 
 from __future__ import annotations

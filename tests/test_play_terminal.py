@@ -17,8 +17,9 @@ from pathlib import Path
 import pytest
 
 from tysiac import Layout, Phase, Rules
-from tysiac._cli_play import Terminal, _parse, main, play_terminal
+from tysiac._cli_play import Terminal, _parse, play_terminal
 from tysiac.bots import LegacyGreedyBot, RandomBot
+from tysiac.cli import main
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -128,7 +129,7 @@ def test_parse_words_and_numbers() -> None:
 
 def test_command_line_with_piped_input() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "tysiac._cli_play", "--seed", "3", "--max-deals", "1"],
+        [sys.executable, "-m", "tysiac", "play", "--seed", "3", "--max-deals", "1"],
         input="\n" * 200,
         capture_output=True,
         text=True,
@@ -138,5 +139,6 @@ def test_command_line_with_piped_input() -> None:
     assert done.returncode == 0, done.stderr
     assert "Score sheet:" in done.stdout
     assert "\x1b[" not in done.stdout  # not a terminal: no colours
-    with pytest.raises(SystemExit):
-        main(["--seat", "5"])
+    with pytest.raises(SystemExit) as info:
+        main(["play", "--seat", "5"])
+    assert info.value.code == 2

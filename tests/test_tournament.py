@@ -150,14 +150,19 @@ def test_bad_arguments(kwargs: dict[str, object], error: type[Exception], messag
 
 
 def test_tournament_command_line(capsys: pytest.CaptureFixture[str]) -> None:
-    from tysiac._cli_tournament import main
+    from tysiac.cli import main
 
-    assert main(["--games", "4", "--target", "300", "--workers", "0", "--seed", "5"]) == 0
+    assert (
+        main(["tournament", "--games", "4", "--target", "300", "--workers", "0", "--seed", "5"])
+        == 0
+    )
     out = capsys.readouterr().out.splitlines()
     assert out[0].split()[:2] == ["bot", "won"]
     assert [line.split()[0] for line in out[1:4]] == ["0:heuristic", "1:legacy", "2:random"]
     assert out[-1].startswith("4 games, seed 5")
-    assert main(["--games", "2", "--bots", "heuristic,uniform", "--workers", "0"]) == 0
+    assert (
+        main(["tournament", "--games", "2", "--bots", "heuristic,uniform", "--workers", "0"]) == 0
+    )
     assert "2 games" in capsys.readouterr().out
 
 
@@ -175,9 +180,9 @@ def test_tournament_command_line(capsys: pytest.CaptureFixture[str]) -> None:
 def test_tournament_command_line_bad_arguments(
     argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from tysiac._cli_tournament import main
+    from tysiac.cli import main
 
     with pytest.raises(SystemExit) as info:
-        main(argv)
+        main(["tournament", *argv])
     assert info.value.code == 2
     assert message in capsys.readouterr().err

@@ -18,15 +18,16 @@ from collections.abc import Sequence
 from typing import Final, TextIO
 
 from ._cards import Card, Rank, Suit
+from ._cli_common import Command, Parser, add_rules_arguments, rules_from_args
 from ._engine import apply, new_game
-from ._errors import InvalidCardError, InvalidRulesError
+from ._errors import InvalidCardError
 from ._moves import Bid, Bomb, ChooseMusik, Claim, Contract, Discard, Give, Move, Pass, Play, Redeal
-from ._rules import PRESETS, Layout, Rules
+from ._rules import Rules
 from ._state import DealResult, Outcome, Phase, State
 from ._views import View, observe
 from .bots import Bot, HeuristicBot, LegacyGreedyBot, RandomBot
 
-__all__ = ["add_arguments", "main", "play_terminal", "run"]
+__all__ = ["COMMAND", "play_terminal"]
 
 _BOLD: Final = "\x1b[1m"
 _DIM: Final = "\x1b[2m"
@@ -399,35 +400,22 @@ def play_terminal(
     return state
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_arguments(parser: Parser) -> None:
     """The options of ``tysiac play``."""
     parser.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
-    parser.add_argument(
-        "--preset", choices=sorted(PRESETS), default="app", help="the rules preset (default app)"
-    )
-    parser.add_argument(
-        "--players",
-        type=int,
-        choices=(2, 3, 4),
-        default=None,
-        help="number of players (default: from --layout, else 3)",
-    )
-    parser.add_argument(
-        "--layout",
-        choices=[x.value for x in Layout],
-        default=None,
-        help="how the cards are dealt (default: the usual one)",
-    )
-    parser.add_argument("--target", type=int, default=None, help="the score that wins")
+    add_rules_arguments(parser)
     parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     parser.add_argument(
-        "--bots", default="heuristic", help=f"the computer players: one of {', '.join(BOT_NAMES)}"
+        "--bots",
+        default="heuristic",
+        choices=BOT_NAMES,
+        help="the computer players (default heuristic)",
     )
     parser.add_argument(
         "--color",
         choices=("auto", "always", "never"),
         default="auto",
-        help="ANSI colours (default auto: on a terminal)",
+        help="ANSI colours (default auto: on a terminal, unless NO_COLOR is set)",
     )
     parser.add_argument(
         "--max-deals", type=int, default=None, metavar="N", help="stop after N deals"
@@ -436,49 +424,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``tysiac play`` with parsed arguments (``args.parser`` reports usage errors)."""
-    parser: argparse.ArgumentParser = args.parser
-    changes: dict[str, object] = {}
-    if args.layout is not None:
-        changes["layout"] = Layout(args.layout)
-        changes["players"] = Layout(args.layout).players if args.players is None else args.players
-    elif args.players is not None:
-        changes["players"] = args.players
-    if args.target is not None:
-        changes["target"] = args.target
-    try:
-        rules = Rules.preset(args.preset, **changes)
-    except InvalidRulesError as exc:
-        parser.error(str(exc))
+    parser: Parser = args.parser
+    rules = rules_from_args(args, parser)
     if not 0 <= args.seat < rules.players:
-        parser.error(f"--seat {args.seat}: choose 0..{rules.players - 1}")
-    if args.bots not in BOT_NAMES:
-        parser.error(f"--bots: unknown bot {args.bots!r}: choose from {', '.join(BOT_NAMES)}")
+        parser.error(f"argument --seat: {args.seat} is not a seat: choose 0..{rules.players - 1}")
+    if args.max_deals is not None and args.max_deals < 1:
+        parser.error(f"argument --max-deals: {args.max_deals}: give 1 or more")
     bots = [_make_bot(args.bots, args.seed + s) for s in range(rules.players - 1)]
     color = {"auto": None, "always": True, "never": False}[args.color]
-    try:
-        _play(rules, args, bots, color)
-    except BrokenPipeError:
-        # the reader stopped early (``tysiac play | head``): not an error here
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    return 0
-
-
-def _play(rules: Rules, args: argparse.Namespace, bots: list[Bot], color: bool | None) -> None:
     play_terminal(
         rules, seat=args.seat, bots=bots, seed=args.seed, color=color, max_deals=args.max_deals
     )
+    return 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    """``python -m tysiac._cli_play``: the ``tysiac play`` command on its own."""
-    parser = argparse.ArgumentParser(
-        prog="tysiac play",
-        description="Play Tysiąc in the terminal against computer players.",
-    )
-    add_arguments(parser)
-    parser.set_defaults(parser=parser)
-    return run(parser.parse_args(argv))
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+COMMAND: Final = Command(
+    name="play",
+    help="play a game in the terminal against computer players",
+    add_arguments=add_arguments,
+    run=run,
+)
