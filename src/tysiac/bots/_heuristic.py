@@ -37,6 +37,8 @@ BID_MARGIN: Final = 5
 #: How far below its estimate of the hand it holds after the musik the bot names the
 #: contract (failing costs twice the contract; a raise gains only the difference).
 CONTRACT_MARGIN: Final = 35
+#: How much more boldly the bot bids on the barrel, where only a declarer scores.
+BARREL_BOLDNESS: Final = 15
 #: How far below the bid the estimate must be for the bot to bomb, where it may.
 BOMB_MARGIN: Final = 15
 
@@ -119,6 +121,9 @@ class HeuristicBot:
         hand = card_mask(view.hand)
         shown = card_mask(view.musik) if rules.layout is Layout.TWO_OPEN_MUSIK else 0
         value = bid_value(rules, hand, shown, salt=hand * 31 + view.seat) - BID_MARGIN
+        barrel = rules.barrel
+        if barrel is not None and view.scores[view.seat] >= barrel:
+            value += BARREL_BOLDNESS  # on the barrel a defender scores nothing: bid more
         bids = [m for m in moves if isinstance(m, Bid)]
         if view.bid == 0:
             if Redeal() in moves and value < rules.opening_bid - 10:
