@@ -4,8 +4,7 @@ Usage::
 
     python benchmarks/strength.py heuristic-random [--deals N] [--games N] [--preset P]
     python benchmarks/strength.py heuristic-legacy [...]
-    python benchmarks/strength.py search-heuristic [--deals N] [--games N] [--iterations K]
-    python benchmarks/strength.py search-curve [--deals N] [--iterations 25,50,100,200]
+    python benchmarks/strength.py legacy-random [...]
 
 A *duplicate* match replays the same deal once with the tested bot (the hero) in every seat
 and the opponents' bot in the others, so that the luck of the cards cancels out.  For each
