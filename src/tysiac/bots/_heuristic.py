@@ -120,11 +120,13 @@ class HeuristicBot:
         rules = view.rules
         hand = card_mask(view.hand)
         shown = card_mask(view.musik) if rules.layout is Layout.TWO_OPEN_MUSIK else 0
+        bids = [m for m in moves if isinstance(m, Bid)]
+        if view.bid and bids and not shown and estimate(rules, hand) + 60 < bids[0].amount:
+            return Pass()  # no musik makes this hand worth the next bid
         value = bid_value(rules, hand, shown, salt=hand * 31 + view.seat) - BID_MARGIN
         barrel = rules.barrel
         if barrel is not None and view.scores[view.seat] >= barrel:
             value += BARREL_BOLDNESS  # on the barrel a defender scores nothing: bid more
-        bids = [m for m in moves if isinstance(m, Bid)]
         if view.bid == 0:
             if Redeal() in moves and value < rules.opening_bid - 10:
                 return Redeal()
