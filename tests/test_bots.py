@@ -395,3 +395,17 @@ def test_play_game_rejects_what_is_not_a_list_of_bots(
 def test_play_game_rejects_rules_that_are_not_rules() -> None:
     with pytest.raises(TysiacError, match="is not a Rules"):
         play_game(5, seed=1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("preset", "layout"), presets_and_layouts())
+def test_thousands_of_short_games_without_an_illegal_move(preset: str, layout: Layout) -> None:
+    # apply() rejects an illegal move with IllegalMoveError, so every game played to its end
+    # is a game of legal moves only; 24 pairs x 42 games: over a thousand games
+    rules_ = preset_rules(preset, layout, target=100)
+    kinds = (["heuristic"], ["heuristic", "legacy", "random"], ["random", "heuristic"])
+    finished = 0
+    for seed in range(42):
+        bots = _bots(list(kinds[seed % 3]), seed, rules_.players)
+        final = play_game(rules_, bots, seed=seed, max_deals=6)
+        finished += final.is_over
+    assert finished >= 21
