@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Final
 
 from .._cards import RANK_POINTS, Card, Rank
-from .._moves import Give, Play
-from .._rules import Rules, TrumpTiming
+from .._moves import Give
+from .._rules import TrumpTiming
 from .._state import Phase
 from .._tables import GEOMETRY, active_seats
 from .._views import View
@@ -26,7 +26,7 @@ __all__ = [
     "card_mask",
     "cards_of",
     "pair_held",
-    "suit_of",
+    "trick_winner",
 ]
 
 #: Every card of the pack, as a mask.
@@ -37,11 +37,6 @@ SUIT: Final = tuple(0x3F << (6 * s) for s in range(4))
 POINTS: Final = tuple(RANK_POINTS[i % 6] for i in range(24))
 _KING: Final = 3
 _QUEEN: Final = 2
-
-
-def suit_of(card: int) -> int:
-    """The suit of card index ``card``."""
-    return card // 6
 
 
 def above(card: int) -> int:
@@ -238,17 +233,6 @@ class Knowledge:
     def suit_length(self, suit: int) -> int:
         """How many cards of ``suit`` I hold."""
         return (self.hand & SUIT[suit]).bit_count()
-
-
-def marriage_value(rules: Rules, suit: int) -> int:
-    """The value of the marriage in ``suit`` under ``rules``."""
-    return rules.marriage_values[suit]
-
-
-def play_card(move: object) -> int:
-    """The card index of a :class:`~tysiac.Play` move."""
-    assert isinstance(move, Play)
-    return move.card.index
 
 
 def _inferences(view: View) -> tuple[list[int], list[int]]:
