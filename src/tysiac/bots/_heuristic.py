@@ -57,7 +57,8 @@ class HeuristicBot:
       others throw onto them, the trumps of its best marriage, the marriages it can
       declare), averaged over the musiks it may find, and bids above the opening bid only
       while the bid stays below that value: in practice only with a marriage or several
-      aces and tens.  A weak opener asks for a redeal where it may.
+      aces and tens; more boldly on the barrel.  A weak opener asks for a redeal where it
+      may.
     - **Musik**: gives away, or puts away, cards without points from short suits first,
       never half of a marriage, the trumps it plans, a top card, or a king or queen that
       could complete the receiver's marriage.
