@@ -69,11 +69,11 @@ def estimate(rules: Rules, hand: int, gone: int = 0, *, leads_first: bool = True
         if (rules.marriage_on_first_trick and leads_first) or side_winners:
             chance = 1.0
         elif plan is not None and hand >> (plan * 6 + _ACE) & 1:
-            chance = 0.9  # lead the trump ace first, then declare
+            chance = 1.0  # lead the ace first (no trump yet: a sure trick), then declare
         else:
-            chance = 0.45
+            chance = 0.25  # no sure trick: the lead rarely comes back (measured: 23%)
         total += chance * first
-        total += sum(0.55 * values[s] for s in marriages[1:])
+        total += sum(0.55 * chance * values[s] for s in marriages[1:])
     return total
 
 
