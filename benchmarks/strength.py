@@ -5,6 +5,9 @@ Usage::
     python benchmarks/strength.py heuristic-random [--deals N] [--games N] [--preset P]
     python benchmarks/strength.py heuristic-legacy [...]
     python benchmarks/strength.py legacy-random [...]
+    python benchmarks/strength.py search-heuristic [--deals N] [--games N] [--iterations K]
+        [--playout heuristic|random]
+    python benchmarks/strength.py search-curve [--deals N] [--curve 10,25,50,100]
 
 A *duplicate* match replays the same deal once with the tested bot (the hero) in every seat
 and the opponents' bot in the others, so that the luck of the cards cancels out.  For each
@@ -30,7 +33,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from tysiac import DealResult, Outcome, Rules, State, apply, new_game, observe
-from tysiac.bots import Bot, HeuristicBot, LegacyGreedyBot, RandomBot, play_game
+from tysiac.bots import Bot, HeuristicBot, LegacyGreedyBot, RandomBot, SearchBot, play_game
 
 BotFactory = Callable[[int], Bot]
 
@@ -141,7 +144,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument(
         "match",
-        choices=["heuristic-random", "heuristic-legacy", "legacy-random"],
+        choices=[
+            "heuristic-random",
+            "heuristic-legacy",
+            "legacy-random",
+            "search-heuristic",
+            "search-curve",
+        ],
         help="who plays whom",
     )
     parser.add_argument("--deals", type=int, default=200, help="deals of the duplicate match")
@@ -149,16 +158,46 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--preset", default="app", help="rules preset (default app)")
     parser.add_argument("--players", type=int, default=None, help="player count")
     parser.add_argument("--first", type=int, default=0, help="the first deal seed")
+    parser.add_argument(
+        "--iterations", type=int, default=None, help="SearchBot's budget (default its own)"
+    )
+    parser.add_argument(
+        "--playout", choices=["heuristic", "random"], default="heuristic", help="SearchBot's"
+    )
+    parser.add_argument(
+        "--curve", default="10,25,50,100", help="search-curve: the iteration budgets"
+    )
     args = parser.parse_args(argv)
     changes: dict[str, object] = {}
     if args.players is not None:
         changes["players"] = args.players
     rules = Rules.preset(args.preset, **changes)
+    budget: dict[str, int] = {} if args.iterations is None else {"iterations": args.iterations}
     factories: dict[str, BotFactory] = {
         "heuristic": lambda s: HeuristicBot(seed=s),
         "legacy": lambda s: LegacyGreedyBot(seed=s),
         "random": lambda s: RandomBot(seed=s),
+        "search": lambda s: SearchBot(seed=s, playout=args.playout, **budget),
     }
+    if args.match == "search-curve":
+        for k in [int(x) for x in args.curve.split(",")]:
+            start = time.process_time()
+
+            def searcher(seed: int, k: int = k) -> Bot:
+                return SearchBot(iterations=k, seed=seed, playout=args.playout)
+
+            mine, theirs = duplicate(
+                rules,
+                searcher,
+                factories["heuristic"],
+                args.deals,
+                args.first,
+            )
+            print(
+                report(f"search({k})-heuristic", rules, mine, theirs, time.process_time() - start)
+            )
+            sys.stdout.flush()
+        return 0
     hero_name, other_name = args.match.split("-")
     hero, other = factories[hero_name], factories[other_name]
     start = time.process_time()

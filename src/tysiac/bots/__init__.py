@@ -18,6 +18,7 @@ from ._heuristic import HeuristicBot
 from ._play_game import play_game
 from ._protocol import Bot
 from ._random import RandomBot
+from ._search import SearchBot
 from ._tournament import BotResult, Estimate, TournamentResult, tournament
 
 #: The library's standard heuristic player: another name of :class:`HeuristicBot`.
@@ -31,6 +32,7 @@ __all__ = [
     "HeuristicBot",
     "LegacyGreedyBot",
     "RandomBot",
+    "SearchBot",
     "TournamentResult",
     "play_game",
     "tournament",
