@@ -18,25 +18,30 @@ from typing import Final, Literal
 
 from .._engine import apply, legal_moves
 from .._errors import InvalidDealError
-from .._moves import Move
+from .._moves import Bid, Bomb, Contract, Discard, Give, Move, Pass, Redeal
 from .._sampling import sample_world
 from .._state import Phase, State
 from .._views import View, observe
+from ._estimate import give_order
 from ._heuristic import HeuristicBot
+from ._knowledge import card_mask
 from ._protocol import check_seed, check_view
 
 __all__ = ["SearchBot"]
 
 _CAUTIOUS: Final = (Phase.AUCTION, Phase.CONTRACT)
+#: At most this many moves are searched in the auction, the contract and the musik phases.
+_WIDTH: Final = 5
 #: Rewards are divided by this to keep them near [-1, 1].
 _SCALE: Final = 200.0
 
 
 class _Node:
-    __slots__ = ("avail", "children", "reward", "visits")
+    __slots__ = ("avail", "children", "moves", "reward", "visits")
 
     def __init__(self) -> None:
         self.children: dict[Move, _Node] = {}
+        self.moves: tuple[Move, ...] | None = None  # the searching seat's auction candidates
         self.visits = 0
         self.reward = 0.0
         self.avail = 0
@@ -69,7 +74,7 @@ class SearchBot:
 
     def __init__(
         self,
-        iterations: int | None = 200,
+        iterations: int | None = 50,
         *,
         seconds: float | None = None,
         seed: int | None = None,
@@ -94,6 +99,7 @@ class SearchBot:
         self.exploration = float(exploration)
         self.playout = playout
         self._rng = random.Random(self.seed)
+        self._me = 0
 
     def __repr__(self) -> str:
         return (
@@ -113,7 +119,7 @@ class SearchBot:
             return moves[0]
         root = self._search(view)
         best = max(
-            moves,
+            [m for m in moves if m in root.children] or list(moves),
             key=lambda m: (
                 root.children[m].visits if m in root.children else -1,
                 root.children[m].reward if m in root.children else 0.0,
@@ -125,6 +131,7 @@ class SearchBot:
 
     def _search(self, view: View) -> _Node:
         rng = self._rng
+        self._me = view.seat
         root = _Node()
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
@@ -151,7 +158,12 @@ class SearchBot:
         while not _deal_over(state, deal):
             mover = state.to_move
             assert mover is not None
-            legal = legal_moves(state)
+            if node.moves is not None:
+                legal = node.moves
+            else:
+                legal = _candidates(state, self._me, helpers[mover])
+                if mover == self._me and state.phase is Phase.AUCTION:
+                    node.moves = legal  # the same hand and history in every world
             children = node.children
             untried = [m for m in legal if m not in children]
             for m in legal:
@@ -198,6 +210,32 @@ class SearchBot:
                 move = moves[0] if state.phase in _CAUTIOUS else moves[rng.randrange(len(moves))]
             state = apply(state, move)
         return state
+
+
+def _candidates(state: State, me: int, helper: HeuristicBot) -> tuple[Move, ...]:
+    """The moves the tree considers: every legal card in play; in the auction and the
+    contract only passing, the two smallest amounts, the bomb and (for the searching seat)
+    the heuristic's own choice; at most five cards to give or put away, the cheapest first.
+    A small budget is then not spread over twenty bids."""
+    moves = legal_moves(state)
+    phase = state.phase
+    if len(moves) <= _WIDTH or phase is Phase.PLAY or phase is Phase.CHOOSE_MUSIK:
+        return moves
+    seat = state.to_move
+    assert seat is not None
+    keep: list[Move] = []
+    if seat == me:
+        keep.append(helper.choose(observe(state, seat)))
+    if phase is Phase.GIVE or phase is Phase.DISCARD:
+        order = give_order(state.rules, card_mask(state.hands[seat]))
+        rank = {c: i for i, c in enumerate(order)}
+        keep += sorted(
+            moves, key=lambda m: rank[m.card.index] if isinstance(m, Give | Discard) else 99
+        )[:_WIDTH]
+    else:
+        keep += [m for m in moves if isinstance(m, Pass | Redeal | Bomb)]
+        keep += [m for m in moves if isinstance(m, Bid | Contract)][:2]
+    return tuple(m for m in moves if m in keep)
 
 
 def _deal_over(state: State, deal: int) -> bool:
