@@ -53,10 +53,14 @@ class SearchBot:
     It sees only its :class:`~tysiac.View`: the worlds it searches are drawn by
     :func:`tysiac.sample_world` from the view alone.  It plays every phase (auction, musik,
     giving, contract, bomb, tricks, claims); a position with one legal move is answered at
-    once.
+    once.  In the auction, the contract and the musik phases the tree considers only a few
+    candidates (passing, the two smallest amounts, the bomb, the heuristic's choice, the
+    cheapest cards to give away).
 
     Args:
-        iterations: the search budget per decision, in iterations (sampled worlds).
+        iterations: the search budget per decision, in iterations (sampled worlds); the
+            default 50 took 0.12 s per decision on average (0.25 s at most) on the
+            development machine.
         seconds: a time budget per decision instead (or as well: the search stops at the
             first budget reached).  A time budget makes the moves depend on the machine's
             speed; with ``seconds=None`` and a seed the bot is deterministic.
@@ -68,8 +72,15 @@ class SearchBot:
             random elsewhere; fast).
 
     Raises:
-        InvalidDealError: ``seed`` is not an int or None.
-        ValueError: a budget that is not positive.
+        InvalidDealError: ``seed`` is not an int or None, a budget is not positive, or
+            ``playout`` is neither ``"heuristic"`` nor ``"random"``.
+
+    Example:
+        >>> from tysiac import new_game, observe
+        >>> from tysiac.bots import SearchBot
+        >>> state = new_game(seed=7)
+        >>> SearchBot(iterations=5, seed=1).choose(observe(state, state.to_move))
+        Bid(100)
     """
 
     def __init__(
