@@ -69,7 +69,8 @@ class HeuristicBot:
       the others' trumps with its top trumps when they may still hold some; wins tricks
       with its cheapest sure card; throws a ten or an ace onto a trick that a fellow
       defender is sure to win; otherwise gives away its cheapest card, from short suits.
-      It claims when a claim is offered and it holds no marriage still to declare.
+      It claims whenever a claim is offered (a claim scores every remaining trick and every
+      marriage it could still declare).
 
     Args:
         seed: seeds the bot's own :class:`random.Random` (used only for the blind choice
@@ -171,8 +172,8 @@ class _Play:
         self.rules = view.rules
 
     def choose(self, moves: tuple[Move, ...]) -> Move:
-        if Claim() in moves and not any(pair_held(self.k.hand, s) for s in range(4)):
-            return Claim()  # with a marriage in hand it plays on and declares it
+        if Claim() in moves:
+            return Claim()  # every remaining trick, and every marriage still in hand
         plays = [m for m in moves if isinstance(m, Play)]
         if not self.k.trick:
             return self._lead(plays)

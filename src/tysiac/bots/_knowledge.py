@@ -101,6 +101,7 @@ class Knowledge:
         void: ``void[seat]``: bit ``s`` set when ``seat`` is known to hold no card of suit ``s``.
         lacks: ``lacks[seat]``: cards ``seat`` cannot hold, because it did not play them when
             the trick rules would have made it (it did not beat a card it could have beaten).
+        possible: ``possible[seat]``: the cards the view says ``seat`` may hold.
         trump: the trump suit, or None.
         declarer: the declarer, or None.
     """
@@ -114,6 +115,7 @@ class Knowledge:
         "lacks",
         "me",
         "played",
+        "possible",
         "seats",
         "trick",
         "trump",
@@ -159,6 +161,8 @@ class Knowledge:
         for mask in known:
             self.unknown &= ~mask
         self.void, self.lacks = _inferences(view)
+        # what the view itself says each seat may hold (its own inferences included)
+        self.possible = [card_mask(cards) for cards in view.possible]
 
     # --- who is who ------------------------------------------------------------------
 
@@ -178,7 +182,7 @@ class Knowledge:
 
     def may_hold(self, seat: int) -> int:
         """The cards ``seat`` may hold, as far as I know."""
-        mask = (self.known[seat] | self.unknown) & ~self.lacks[seat]
+        mask = (self.known[seat] | self.unknown) & ~self.lacks[seat] & self.possible[seat]
         for s in range(4):
             if self.void[seat] >> s & 1:
                 mask &= ~SUIT[s]
