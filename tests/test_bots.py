@@ -123,7 +123,7 @@ _NO_STATE = textwrap.dedent(
     """
     import gc, pickle, sys
     from tysiac import State, new_game, observe, apply, Rules
-    from tysiac.bots import HeuristicBot, LegacyGreedyBot, RandomBot
+    from tysiac.bots import HeuristicBot, LegacyGreedyBot, RandomBot, SearchBot
     rules = Rules.preset(sys.argv[1], players=int(sys.argv[2]))
     state, views = new_game(rules, seed=5), []
     bots = [HeuristicBot(seed=1), LegacyGreedyBot(seed=2), RandomBot(seed=3)]
@@ -135,12 +135,17 @@ _NO_STATE = textwrap.dedent(
     gc.collect()
     assert not any(isinstance(o, State) for o in gc.get_objects()), "a State is alive"
     made = 0
+    searcher = SearchBot(iterations=3, seed=4, playout="random")
     for blob in views:
         view, legal = pickle.loads(blob)
         for bot in bots:
             assert bot.choose(view) in legal
             made += 1
-    assert not any(isinstance(o, State) for o in gc.get_objects()), "a bot made a State"
+        assert not any(isinstance(o, State) for o in gc.get_objects()), "a bot made a State"
+        # the search bot builds its own sampled worlds from the view, and keeps none
+        assert searcher.choose(view) in legal
+        gc.collect()
+        assert not any(isinstance(o, State) for o in gc.get_objects()), "a world was kept"
     print(made)
     """
 )
