@@ -25,7 +25,7 @@ from ._moves import Bid, Bomb, ChooseMusik, Claim, Contract, Discard, Give, Move
 from ._rules import Rules
 from ._state import DealResult, Outcome, Phase, State
 from ._views import View, observe
-from .bots import Bot, HeuristicBot, LegacyGreedyBot, RandomBot
+from .bots import Bot, HeuristicBot, LegacyGreedyBot, RandomBot, SearchBot
 
 __all__ = ["COMMAND", "play_terminal"]
 
@@ -43,7 +43,7 @@ _MUSIK_PHASES: Final = (
 )
 
 #: Computer players ``--bots`` accepts.
-BOT_NAMES: Final = ("heuristic", "greedy", "legacy", "random")
+BOT_NAMES: Final = ("heuristic", "greedy", "legacy", "random", "search")
 
 
 def _make_bot(name: str, seed: int) -> Bot:
@@ -51,6 +51,8 @@ def _make_bot(name: str, seed: int) -> Bot:
         return HeuristicBot(seed=seed)
     if name == "legacy":
         return LegacyGreedyBot(seed=seed)
+    if name == "search":
+        return SearchBot(seed=seed)
     return RandomBot(seed=seed)
 
 

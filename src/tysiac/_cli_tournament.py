@@ -15,12 +15,12 @@ import argparse
 from typing import Final
 
 from ._cli_common import Command, Parser, add_rules_arguments, emit, rules_from_args
-from .bots import Bot, HeuristicBot, LegacyGreedyBot, RandomBot, tournament
+from .bots import Bot, HeuristicBot, LegacyGreedyBot, RandomBot, SearchBot, tournament
 
 __all__ = ["BOT_NAMES", "COMMAND", "make_bot"]
 
 #: Bot names ``--bots`` accepts.
-BOT_NAMES: Final = ("heuristic", "greedy", "legacy", "random", "uniform")
+BOT_NAMES: Final = ("heuristic", "greedy", "legacy", "random", "uniform", "search")
 
 
 def make_bot(name: str, seed: int) -> Bot:
@@ -29,6 +29,8 @@ def make_bot(name: str, seed: int) -> Bot:
         return HeuristicBot(seed=seed)
     if name == "legacy":
         return LegacyGreedyBot(seed=seed)
+    if name == "search":
+        return SearchBot(seed=seed)
     return RandomBot(seed=seed, uniform=name == "uniform")
 
 
