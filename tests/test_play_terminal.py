@@ -142,3 +142,19 @@ def test_command_line_with_piped_input() -> None:
     with pytest.raises(SystemExit) as info:
         main(["play", "--seat", "5"])
     assert info.value.code == 2
+
+
+def test_the_example_script_plays_a_game_from_standard_input(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[1] / "examples" / "play.py"
+    spec = importlib.util.spec_from_file_location("example_play", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n" * 3000))
+    final = module.main(seed=2, target=200)
+    assert final.is_over
+    assert "win" in capsys.readouterr().out.rstrip().splitlines()[-1]
