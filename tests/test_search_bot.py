@@ -99,7 +99,14 @@ def test_search_bot_with_a_time_budget() -> None:
 
 @pytest.mark.parametrize(
     "kwargs",
-    [{"iterations": 0}, {"iterations": None}, {"seconds": -1.0}, {"playout": "smart"}],
+    [
+        {"iterations": 0},
+        {"iterations": None},
+        {"seconds": -1.0},
+        {"playout": "smart"},
+        {"exploration": "x"},
+        {"exploration": -1},
+    ],
 )
 def test_search_bot_rejects_bad_budgets(kwargs: dict[str, object]) -> None:
     with pytest.raises(InvalidDealError):

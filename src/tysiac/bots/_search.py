@@ -72,8 +72,9 @@ class SearchBot:
             random elsewhere; fast).
 
     Raises:
-        InvalidDealError: ``seed`` is not an int or None, a budget is not positive, or
-            ``playout`` is neither ``"heuristic"`` nor ``"random"``.
+        InvalidDealError: ``seed`` is not an int or None, a budget is not positive,
+            ``exploration`` is not a number of 0 or more, or ``playout`` is neither
+            ``"heuristic"`` nor ``"random"``.
 
     Example:
         >>> from tysiac import new_game, observe
@@ -102,6 +103,14 @@ class SearchBot:
             not isinstance(seconds, int | float) or isinstance(seconds, bool) or not seconds > 0
         ):
             raise InvalidDealError(f"SearchBot(seconds={seconds!r:.40}): give a positive time")
+        if (
+            not isinstance(exploration, int | float)
+            or isinstance(exploration, bool)
+            or not 0 <= exploration < math.inf
+        ):
+            raise InvalidDealError(
+                f"SearchBot(exploration={exploration!r:.40}): give a number, 0 or more"
+            )
         if playout not in ("heuristic", "random"):
             raise InvalidDealError(f"SearchBot(playout={playout!r:.40}): 'heuristic' or 'random'")
         self.iterations = iterations
