@@ -110,7 +110,7 @@ def _round_down(amount: int, step: int) -> int:
 
 
 class LegacyGreedyBot:
-    """The first heuristic player (``GreedyBot`` up to version 0.1), kept unchanged.
+    """The first heuristic player (``GreedyBot`` before HeuristicBot), kept unchanged.
 
     It is the baseline of the strength benchmark: :class:`~tysiac.bots.HeuristicBot`
     replaced it as ``GreedyBot``.  It fails about half of its contracts.
