@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
 
-from strategies import preset_rules, presets_and_layouts
+from strategies import preset_rules, presets_and_layouts, rules, seeds
 from tysiac import (
     InvalidDealError,
     Layout,
@@ -111,3 +112,11 @@ def test_search_bot_with_a_time_budget() -> None:
 def test_search_bot_rejects_bad_budgets(kwargs: dict[str, object]) -> None:
     with pytest.raises(InvalidDealError):
         SearchBot(**kwargs)  # type: ignore[arg-type]
+
+
+@settings(max_examples=12)
+@given(rules_=rules(max_target=300), seed=seeds())
+def test_search_bot_plays_legal_moves_under_any_options(rules_: Rules, seed: int) -> None:
+    seat = 1 if rules_.players > 2 else 0
+    phases, made = _deal_with_search_at(rules_, seat, seed=seed % 1000, iterations=2)
+    assert made >= 0 and phases <= set(Phase)
