@@ -17,6 +17,7 @@ from ._errors import (
     InvalidDealError,
     InvalidRulesError,
     InvalidSeatError,
+    NotABotError,
     NotAMoveError,
     NotAStateError,
     TysiacError,
@@ -52,6 +53,7 @@ from ._rules import (
 from ._sampling import ImpossibleViewError, sample_world
 from ._state import DealResult, Outcome, Phase, State
 from ._views import Concealed, View, observe
+from .bots._tournament import tournament
 
 __version__ = "0.1.0.dev0"
 
@@ -87,6 +89,7 @@ __all__ = [
     "Layout",
     "MarriageCards",
     "Move",
+    "NotABotError",
     "NotAMoveError",
     "NotAStateError",
     "Outcome",
@@ -110,6 +113,7 @@ __all__ = [
     "observe",
     "parse_cards",
     "sample_world",
+    "tournament",
 ]
 
 # The public names report the package as their module: ``tysiac.Card``, not

@@ -12,6 +12,7 @@ __all__ = [
     "InvalidDealError",
     "InvalidRulesError",
     "InvalidSeatError",
+    "NotABotError",
     "NotAMoveError",
     "NotAStateError",
     "TysiacError",
@@ -52,3 +53,8 @@ class NotAMoveError(IllegalMoveError, TypeError):
 
 class NotAStateError(TysiacError, TypeError):
     """Something that is not a :class:`~tysiac.State` was passed where a state is needed."""
+
+
+class NotABotError(TysiacError, TypeError):
+    """Something that is not a bot (an object with a ``choose(view)`` method), or not a list
+    of bots, was given where bots are needed."""
