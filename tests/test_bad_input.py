@@ -68,7 +68,7 @@ def test_misspelt_rule_option() -> None:
     assert Rules(players=2) == Rules.preset("app", players=2)
 
 
-@pytest.mark.parametrize("name", [["pl"], None, 3, "ru"])
+@pytest.mark.parametrize("name", [["pl"], None, 3, "xx"])
 def test_unknown_preset_name(name: object) -> None:
     with pytest.raises(InvalidRulesError, match="unknown preset"):
         Rules.preset(name)  # type: ignore[arg-type]

@@ -412,4 +412,5 @@ def test_thousands_of_short_games_without_an_illegal_move(preset: str, layout: L
         bots = _bots(list(kinds[seed % 3]), seed, rules_.players)
         final = play_game(rules_, bots, seed=seed, max_deals=6)
         finished += final.is_over
-    assert finished >= 21
+    # the Russian end game (bolts, the barrel's limited stay) makes short games end less often
+    assert finished >= (12 if preset == "ru" else 21)

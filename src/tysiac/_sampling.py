@@ -104,9 +104,12 @@ def _problem(view: View) -> _Problem:
         slots.append(_Slot(None, hp.pile, hp.size, m))
         unknown |= m
     bids = [0] * rules.players
+    forced = True
     for who, move in view.moves:
         if isinstance(move, Bid):
-            bids[who] = max(bids[who], move.amount)
+            if not forced:  # the forced opening bid needs no marriage, whatever its amount
+                bids[who] = max(bids[who], move.amount)
+            forced = False
     return _Problem(view, facts, tuple(slots), unknown, tuple(bids))
 
 
