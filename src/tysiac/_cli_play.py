@@ -21,7 +21,20 @@ from ._cards import Card, Rank, Suit
 from ._cli_common import Command, Parser, add_rules_arguments, rules_from_args
 from ._engine import apply, new_game
 from ._errors import InvalidCardError
-from ._moves import Bid, Bomb, ChooseMusik, Claim, Contract, Discard, Give, Move, Pass, Play, Redeal
+from ._moves import (
+    Bid,
+    Bomb,
+    ChooseMusik,
+    Claim,
+    Concede,
+    Contract,
+    Discard,
+    Give,
+    Move,
+    Pass,
+    Play,
+    Redeal,
+)
 from ._rules import Rules
 from ._state import DealResult, Outcome, Phase, State
 from ._views import View, observe
@@ -84,6 +97,8 @@ def _move_text(move: Move) -> str:
         return "bomb"
     if isinstance(move, Claim):
         return "claim"
+    if isinstance(move, Concede):
+        return "concede"
     return f"{_card(move.card)}{' and declare the marriage' if move.meld else ''}"
 
 
@@ -159,6 +174,8 @@ def _narrate(term: Terminal, before: State, move: Move, after: State) -> None:
         term.say(f"{who}: bomb!")
     elif isinstance(move, Claim):
         term.say(f"{who}: claims the remaining tricks")
+    elif isinstance(move, Concede):
+        term.say(f"{who}: concedes")
     else:
         text = f"{who}: {_card(move.card)}"
         if after.deal_number == before.deal_number and len(after.marriages) > len(before.marriages):
