@@ -16,11 +16,13 @@ from ._errors import (
     InvalidDealError,
     InvalidRulesError,
     InvalidSeatError,
+    LoadError,
     NotABotError,
     NotAMoveError,
     NotAStateError,
     TysiacError,
 )
+from ._history import ScoreSheet
 from ._knowledge import HiddenPile, Pile
 from ._moves import (
     Bid,
@@ -81,6 +83,7 @@ __all__ = [
     "InvalidRulesError",
     "InvalidSeatError",
     "Layout",
+    "LoadError",
     "MarriageCards",
     "Move",
     "NotABotError",
@@ -95,6 +98,7 @@ __all__ = [
     "Redeal",
     "RedealMarriage",
     "Rules",
+    "ScoreSheet",
     "State",
     "Suit",
     "TrumpTiming",
