@@ -23,6 +23,7 @@ from ._errors import (
     TysiacError,
 )
 from ._history import ScoreSheet
+from ._json import from_json, to_json
 from ._knowledge import HiddenPile, Pile
 from ._moves import (
     Bid,
@@ -50,6 +51,8 @@ from ._rules import (
     Rules,
     TrumpTiming,
 )
+from ._notation import parse_move
+from ._records import DealRecord, GameRecord, record, replay
 from ._sampling import ImpossibleViewError, sample_world
 from ._state import DealResult, Outcome, Phase, State
 from ._views import Concealed, View, observe
@@ -69,10 +72,12 @@ __all__ = [
     "Claim",
     "Concealed",
     "Contract",
+    "DealRecord",
     "DealResult",
     "Declaration",
     "DefenderCap",
     "Discard",
+    "GameRecord",
     "Give",
     "HalfRounding",
     "HiddenPile",
@@ -106,11 +111,16 @@ __all__ = [
     "View",
     "__version__",
     "apply",
+    "from_json",
     "legal_moves",
     "new_game",
     "observe",
     "parse_cards",
+    "parse_move",
+    "record",
+    "replay",
     "sample_world",
+    "to_json",
     "tournament",
 ]
 
