@@ -17,11 +17,14 @@ from ._errors import (
     InvalidDealError,
     InvalidRulesError,
     InvalidSeatError,
+    LoadError,
     NotABotError,
     NotAMoveError,
     NotAStateError,
     TysiacError,
 )
+from ._history import ScoreSheet
+from ._json import from_json, to_json
 from ._knowledge import HiddenPile, Pile
 from ._moves import (
     Bid,
@@ -37,6 +40,8 @@ from ._moves import (
     Play,
     Redeal,
 )
+from ._notation import parse_move
+from ._records import DealRecord, GameRecord, record, replay
 from ._rules import (
     PRESETS,
     BombPayout,
@@ -73,10 +78,12 @@ __all__ = [
     "Concede",
     "ConcessionPayout",
     "Contract",
+    "DealRecord",
     "DealResult",
     "Declaration",
     "DefenderCap",
     "Discard",
+    "GameRecord",
     "Give",
     "HalfRounding",
     "HiddenPile",
@@ -87,6 +94,7 @@ __all__ = [
     "InvalidRulesError",
     "InvalidSeatError",
     "Layout",
+    "LoadError",
     "MarriageCards",
     "Move",
     "NotABotError",
@@ -101,6 +109,7 @@ __all__ = [
     "Redeal",
     "RedealMarriage",
     "Rules",
+    "ScoreSheet",
     "State",
     "Suit",
     "TrumpTiming",
@@ -108,11 +117,16 @@ __all__ = [
     "View",
     "__version__",
     "apply",
+    "from_json",
     "legal_moves",
     "new_game",
     "observe",
     "parse_cards",
+    "parse_move",
+    "record",
+    "replay",
     "sample_world",
+    "to_json",
     "tournament",
 ]
 

@@ -6,6 +6,7 @@ from ._cards import ACE, PAIR_MASK, RANK_MASK, Suit, mask_cards, mask_points
 from ._core import start_deal
 from ._dealing import shuffled_deck
 from ._endgame import ConcessionPayout, Tallies, russian_barrel, settle
+from ._history import ScoreSheet
 from ._moves import Bid
 from ._rules import BombPayout, DefenderCap, HalfRounding, Layout, Rules
 from ._state import DealResult, Outcome, Phase, State
@@ -164,7 +165,8 @@ def finish_deal(
         mask_cards(shown),
         **extra,
     )
-    sheet = (game.sheet, row)
+    sheet = game.sheet.plus(row)
+    history = game.history.plus(c[14])
     winner = _winner(r, scores, decl, seats)
     if winner is not None:
         from ._core import replace  # noqa: PLC0415  (the core builds on the scoring)
@@ -176,6 +178,7 @@ def finish_deal(
             _musiks=() if moved else deal.musiks,
             scores=scores,
             sheet=sheet,
+            history=history,
             phase=Phase.GAME_OVER,
             to_move=None,
             winner=winner,
@@ -193,6 +196,7 @@ def finish_deal(
         game.bombs,
         sheet,
         shuffled_deck(game.seed, number),
+        history,
     )
 
 
@@ -212,13 +216,9 @@ def uses_tallies(r: Rules) -> bool:
     return r.bolt_penalty is not None or russian_barrel(r) or r.concession or bool(r.dump_scores)
 
 
-def _last_row(sheet: object) -> DealResult | None:
+def _last_row(sheet: ScoreSheet) -> DealResult | None:
     """The newest row of the score sheet, or None."""
-    if not sheet:
-        return None
-    row = sheet[1]  # type: ignore[index]
-    assert isinstance(row, DealResult)
-    return row
+    return sheet[-1] if len(sheet) else None
 
 
 def _tallies(row: DealResult, n: int) -> Tallies:
