@@ -16,10 +16,12 @@ from ._errors import (
     InvalidDealError,
     InvalidRulesError,
     InvalidSeatError,
+    LoadError,
     NotAMoveError,
     NotAStateError,
     TysiacError,
 )
+from ._history import ScoreSheet
 from ._knowledge import HiddenPile, Pile
 from ._moves import (
     Bid,
@@ -79,6 +81,7 @@ __all__ = [
     "InvalidRulesError",
     "InvalidSeatError",
     "Layout",
+    "LoadError",
     "MarriageCards",
     "Move",
     "NotAMoveError",
@@ -92,6 +95,7 @@ __all__ = [
     "Redeal",
     "RedealMarriage",
     "Rules",
+    "ScoreSheet",
     "State",
     "Suit",
     "TrumpTiming",
