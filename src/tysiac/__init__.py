@@ -22,6 +22,7 @@ from ._errors import (
     TysiacError,
 )
 from ._history import ScoreSheet
+from ._json import from_json, to_json
 from ._knowledge import HiddenPile, Pile
 from ._moves import (
     Bid,
@@ -49,6 +50,8 @@ from ._rules import (
     Rules,
     TrumpTiming,
 )
+from ._notation import parse_move
+from ._records import DealRecord, GameRecord, record, replay
 from ._sampling import ImpossibleViewError, sample_world
 from ._state import DealResult, Outcome, Phase, State
 from ._views import Concealed, View, observe
@@ -67,10 +70,12 @@ __all__ = [
     "Claim",
     "Concealed",
     "Contract",
+    "DealRecord",
     "DealResult",
     "Declaration",
     "DefenderCap",
     "Discard",
+    "GameRecord",
     "Give",
     "HalfRounding",
     "HiddenPile",
@@ -103,11 +108,16 @@ __all__ = [
     "View",
     "__version__",
     "apply",
+    "from_json",
     "legal_moves",
     "new_game",
     "observe",
     "parse_cards",
+    "parse_move",
+    "record",
+    "replay",
     "sample_world",
+    "to_json",
 ]
 
 # The public names report the package as their module: ``tysiac.Card``, not

@@ -38,6 +38,12 @@ class Concealed:
     def __repr__(self) -> str:
         return f"Concealed({self.kind!r}, to={self.to!r})"
 
+    def __copy__(self) -> Concealed:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Concealed:
+        return self
+
 
 @attrs.frozen(slots=True, repr=False)
 class View:
@@ -140,6 +146,12 @@ class View:
 
     def __str__(self) -> str:
         return view_text(self)
+
+    def __copy__(self) -> View:
+        return self
+
+    def __deepcopy__(self, memo: object) -> View:
+        return self
 
 
 def _musik_seen(s: State, seat: int, moves: tuple[tuple[int, Move], ...]) -> int:
