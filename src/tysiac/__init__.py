@@ -37,6 +37,8 @@ from ._moves import (
     Play,
     Redeal,
 )
+from ._notation import parse_move
+from ._records import DealRecord, GameRecord, record, replay
 from ._rules import (
     PRESETS,
     BombPayout,
@@ -50,8 +52,6 @@ from ._rules import (
     Rules,
     TrumpTiming,
 )
-from ._notation import parse_move
-from ._records import DealRecord, GameRecord, record, replay
 from ._sampling import ImpossibleViewError, sample_world
 from ._state import DealResult, Outcome, Phase, State
 from ._views import Concealed, View, observe

@@ -15,12 +15,12 @@ from ._core import Applier, Lister, start_deal
 from ._dealing import MASK64, shuffled_deck
 from ._errors import (
     IllegalMoveError,
-    brief,
     InvalidCardError,
     InvalidDealError,
     InvalidRulesError,
     NotAMoveError,
     NotAStateError,
+    brief,
 )
 from ._moves import MOVE_TYPES, Move, Play
 from ._musik import (
@@ -131,7 +131,7 @@ def _canonical(state: State, move: object) -> Move:
                 values = {f.name: getattr(move, f.name) for f in attrs.fields(cls)}
             except Exception:
                 break
-            return cls(**values)  # type: ignore[arg-type]  # the validators check the fields
+            return cls(**values)  # the validators check the fields
     raise NotAMoveError(
         f"{brief(move)} is not a move: pass Bid, Pass, Redeal, ChooseMusik, Give, Discard, "
         f"Contract, Bomb, Play or Claim (phase {state.phase!r})"

@@ -109,9 +109,10 @@ def _rebuild(cls: type[_Vec[_T]], items: tuple[_T, ...]) -> _Vec[_T]:
 class ScoreSheet(_Vec[DealResult], Sequence[DealResult]):
     """The score sheet: one :class:`~tysiac.DealResult` per finished deal, oldest first.
 
-    An immutable sequence (``len``, indexing, slicing to a sheet, iteration) shared by the states of a
-    game, so it costs the same to read at any game length; ``tuple(sheet)`` gives a tuple.
-    Two sheets are equal when their rows are; a sheet is never equal to a tuple.
+    An immutable sequence (``len``, indexing, slicing to a sheet, iteration) shared by the
+    states of a game, so it costs the same to read at any game length; ``tuple(sheet)``
+    gives a tuple.  Two sheets are equal when their rows are; a sheet is never equal to a
+    tuple.
 
     Args:
         rows: the rows, oldest first.

@@ -9,7 +9,6 @@ and reports the first problem with its path, e.g. ``deals[2].moves[17].card``.
 from __future__ import annotations
 
 import enum
-import functools
 import json
 import types
 import typing
@@ -58,9 +57,15 @@ T = TypeVar("T")
 # --- encoding ---------------------------------------------------------------------------
 
 
-@functools.cache
+_HINTS: Final[dict[type, dict[str, Any]]] = {}
+
+
 def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+    """The resolved field types of ``cls`` (worked out once per class)."""
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = typing.get_type_hints(cls)
+    return hints
 
 
 def _is_moveish(tp: Any) -> bool:
@@ -295,7 +300,9 @@ def _decode(value: Any, tp: Any, path: str) -> Any:
             return tuple(_decode(x, args[0], f"{path}[{i}]") for i, x in enumerate(items))
         if len(items) != len(args):
             raise LoadError(f"{path}: {len(items)} items, not {len(args)}")
-        return tuple(_decode(x, t, f"{path}[{i}]") for i, (x, t) in enumerate(zip(items, args)))
+        return tuple(
+            _decode(x, t, f"{path}[{i}]") for i, (x, t) in enumerate(zip(items, args, strict=True))
+        )
     if origin is frozenset:
         items = _list(value, path)
         out = frozenset(_decode(x, args[0], f"{path}[{i}]") for i, x in enumerate(items))
@@ -307,8 +314,8 @@ def _decode(value: Any, tp: Any, path: str) -> Any:
     raise TypeError(f"cannot decode {tp!r}")  # pragma: no cover  (a new field type)
 
 
-def _decode_attrs(value: Any, cls: type[T], path: str, skip: int = 0) -> T:
-    fields = [f for f in attrs.fields(cls) if f.init]  # type: ignore[misc]
+def _decode_attrs(value: Any, cls: type[T], path: str) -> T:
+    fields = [f for f in attrs.fields(cls) if f.init]  # type: ignore[arg-type]
     hints = _hints(cls)
     data = _object(value, path, tuple(f.name for f in fields))
     kwargs = {f.name: _decode(data[f.name], hints[f.name], f"{path}.{f.name}") for f in fields}
@@ -333,7 +340,7 @@ def _decode_rules(value: Any, path: str) -> Rules:
 
 def _decode_move(value: Any, path: str, tp: Any, extra: tuple[str, ...] = ()) -> Any:
     if not isinstance(value, dict) or type(value.get("move")) is not str:
-        raise LoadError(f"{path}: {brief(value)} is not a move object with a \"move\" key")
+        raise LoadError(f'{path}: {brief(value)} is not a move object with a "move" key')
     allowed = typing.get_args(tp) if _is_union(tp) else (tp,)
     cls = _BY_TAG.get(value["move"])
     if cls is None or cls not in allowed:
@@ -412,7 +419,7 @@ def from_json(
         raise LoadError(f"type: a {kind} document, not a {_name(expect)}")
     body = {k: v for k, v in head.items() if k not in ("schema", "type")}
     if kind == "move":
-        move = _decode_move(body, "$", Move)
+        move: object = _decode_move(body, "$", Move)
         if expect is not None and not _is_instance(move, expect):
             raise LoadError(f"type: a move document, not a {_name(expect)}")
         return move

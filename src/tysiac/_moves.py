@@ -54,8 +54,7 @@ def _int(instance: object, attribute: attrs.Attribute[int], value: object) -> No
 def _bool(instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
     if not isinstance(value, bool):
         raise NotAMoveError(
-            f"{type(instance).__name__}.{attribute.name} must be True or False, not "
-            f"{brief(value)}"
+            f"{type(instance).__name__}.{attribute.name} must be True or False, not {brief(value)}"
         )
 
 
@@ -218,8 +217,8 @@ def _same_memo(self: object, memo: object) -> object:
 
 
 for _cls in MOVE_TYPES:  # moves are immutable: a copy is the move itself
-    _cls.__copy__ = _same  # type: ignore[attr-defined]
-    _cls.__deepcopy__ = _same_memo  # type: ignore[attr-defined]
+    setattr(_cls, "__copy__", _same)  # noqa: B010
+    setattr(_cls, "__deepcopy__", _same_memo)  # noqa: B010
 
 # shared instances handed out by legal_moves
 PASS: Final = Pass()

@@ -93,4 +93,3 @@ def parse_move(text: str) -> Move:
     except (InvalidCardError, NotAMoveError) as exc:
         raise LoadError(f"{brief(text)} is not a move: {exc}") from None
     return MELDS[card] if match["meld"] else PLAYS[card]
-

@@ -203,10 +203,11 @@ def _start(rec: GameRecord) -> State:
         if not isinstance(row.number, int) or not last < row.number < number:
             raise LoadError(f"sheet[{i}].number: {brief(row.number)} is out of order")
         last = row.number
-    if rows and rows[-1].scores != scores:  # type: ignore[union-attr]
+    last_row = rows[-1] if rows else None
+    if isinstance(last_row, DealResult) and last_row.scores != scores:
         raise LoadError(
             f"scores: {brief(scores)} are not the scores of the last row of the sheet, "
-            f"{brief(rows[-1].scores)}"  # type: ignore[union-attr]
+            f"{brief(last_row.scores)}"
         )
     if rec.deal is None:
         deck = shuffled_deck(seed, number)

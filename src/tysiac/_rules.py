@@ -179,7 +179,8 @@ def _convert(cls: type[_E], value: object) -> _E:
     except ValueError:
         choices = ", ".join(repr(m.value) for m in cls)
         raise InvalidRulesError(
-            f"{brief(value)} is not a {cls.__name__}: use a {cls.__name__} member or one of {choices}"
+            f"{brief(value)} is not a {cls.__name__}: use a {cls.__name__} member or one of "
+            f"{choices}"
         ) from None
 
 

@@ -191,8 +191,7 @@ class State:
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         raise NotAStateError(
-            "State objects are not built directly: use new_game(), apply(), replay() or "
-            "from_json()"
+            "State objects are not built directly: use new_game(), apply(), replay() or from_json()"
         )
 
     def __copy__(self) -> State:
