@@ -218,6 +218,11 @@ def _constant(text: str) -> None:
     raise LoadError(f"$: {text} is not a number JSON allows")
 
 
+def _key(path: str, name: str) -> str:
+    """The path of the key ``name`` of the object at ``path`` (``$`` is the document)."""
+    return name if path == "$" else f"{path}.{name}"
+
+
 def _object(value: Any, path: str, keys: tuple[str, ...]) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise LoadError(f"{path}: {brief(value)} is not an object")
@@ -318,7 +323,7 @@ def _decode_attrs(value: Any, cls: type[T], path: str) -> T:
     fields = [f for f in attrs.fields(cls) if f.init]  # type: ignore[arg-type]
     hints = _hints(cls)
     data = _object(value, path, tuple(f.name for f in fields))
-    kwargs = {f.name: _decode(data[f.name], hints[f.name], f"{path}.{f.name}") for f in fields}
+    kwargs = {f.name: _decode(data[f.name], hints[f.name], _key(path, f.name)) for f in fields}
     return _construct(cls, kwargs, path)
 
 
@@ -333,7 +338,7 @@ def _decode_rules(value: Any, path: str) -> Rules:
     hints = _hints(Rules)
     data = _object(value, path, tuple(a.name for a in _RULE_OPTIONS))
     options = {
-        a.name: _decode(data[a.name], hints[a.name], f"{path}.{a.name}") for a in _RULE_OPTIONS
+        a.name: _decode(data[a.name], hints[a.name], _key(path, a.name)) for a in _RULE_OPTIONS
     }
     return _construct(Rules, options, path)
 
@@ -344,17 +349,17 @@ def _decode_move(value: Any, path: str, tp: Any, extra: tuple[str, ...] = ()) ->
     allowed = typing.get_args(tp) if _is_union(tp) else (tp,)
     cls = _BY_TAG.get(value["move"])
     if cls is None or cls not in allowed:
-        raise LoadError(f"{path}.move: {brief(value['move'])} is not a kind of move here")
+        raise LoadError(f"{_key(path, 'move')}: {brief(value['move'])} is not a kind of move here")
     fields = [f for f in attrs.fields(cls) if f.init]
     hints = _hints(cls)
     data = _object(value, path, ("move", *extra, *(f.name for f in fields)))
-    kwargs = {f.name: _decode(data[f.name], hints[f.name], f"{path}.{f.name}") for f in fields}
+    kwargs = {f.name: _decode(data[f.name], hints[f.name], _key(path, f.name)) for f in fields}
     return _construct(cls, kwargs, path)
 
 
 def _decode_seat_move(value: Any, path: str, tp: Any) -> tuple[int, Any]:
     move = _decode_move(value, path, tp, extra=("seat",))
-    return (_decode(value["seat"], int, f"{path}.seat"), move)
+    return (_decode(value["seat"], int, _key(path, "seat")), move)
 
 
 @overload
@@ -433,7 +438,8 @@ def from_json(
 
 
 def _name(cls: object) -> str:
-    return brief(getattr(cls, "__name__", cls))
+    name = getattr(cls, "__name__", None)
+    return name if isinstance(name, str) and name.isidentifier() else brief(cls)
 
 
 def _is_instance(value: object, cls: object) -> bool:

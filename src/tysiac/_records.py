@@ -13,7 +13,7 @@ from ._dealing import MASK64, shuffled_deck
 from ._engine import SCORE_LIMIT, _deck_from, apply
 from ._errors import IllegalMoveError, InvalidDealError, LoadError, NotAStateError, brief
 from ._history import ScoreSheet
-from ._moves import MOVE_TYPES, Move
+from ._moves import CLAIM, MOVE_TYPES, Move
 from ._rules import Rules
 from ._state import DealResult, State
 from ._tables import GEOMETRY, active_seats
@@ -89,12 +89,16 @@ class GameRecord:
         return tuple(pair for deal in self.deals for pair in deal.moves)
 
 
-def _flatten(log: tuple[object, ...]) -> tuple[tuple[int, Move], ...]:
+def _flatten(log: tuple[object, ...], auto_claim: bool) -> tuple[tuple[int, Move], ...]:
+    """The moves of a deal log, oldest first; without the engine's own automatic claim."""
     out: list[tuple[int, Move]] = []
     node = log
     while node:
         prev, seat, move = node
-        out.append((seat, move))  # type: ignore[arg-type]
+        # with auto_claim on, every Claim is the engine's (a declarer who may claim has
+        # already claimed), so it is not a move to record: replay makes it again
+        if not (auto_claim and move is CLAIM):
+            out.append((seat, move))  # type: ignore[arg-type]
         node = prev  # type: ignore[assignment]
     out.reverse()
     return tuple(out)
@@ -135,13 +139,14 @@ def record(state: State) -> GameRecord:
     origin = game.history.origin
     rows = tuple(game.sheet)
     results = rows[origin.earlier :]
+    rules = state.rules
+    auto = rules.auto_claim
     deals = [
-        DealRecord(_flatten(log), row)
+        DealRecord(_flatten(log, auto), row)
         for log, row in zip(game.history.logs(), results, strict=True)
     ]
     if not state.is_over and state._log:
-        deals.append(DealRecord(_flatten(state._log), None))
-    rules = state.rules
+        deals.append(DealRecord(_flatten(state._log, auto), None))
     fixed = origin.deck != shuffled_deck(game.seed, origin.deal_number)
     return GameRecord(
         version=__version__,
