@@ -86,8 +86,8 @@ __all__ = [
     "location_counts",
     "move_key",
     "play_deal",
-    "played_state",
     "play_random",
+    "played_state",
     "preset_rules",
     "presets_and_layouts",
     "rules",
@@ -605,7 +605,8 @@ def json_values(max_leaves: int = 30) -> st.SearchStrategy[object]:
     )
     return st.recursive(
         leaves,
-        lambda inner: st.lists(inner, max_size=5)
-        | st.dictionaries(st.text(max_size=8), inner, max_size=5),
+        lambda inner: (
+            st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5)
+        ),
         max_leaves=max_leaves,
     )

@@ -10,6 +10,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from strategies import (
     LAYOUTS,
     PRESETS,
@@ -21,11 +22,9 @@ from strategies import (
     rules,
     seeds,
 )
-
 from tysiac import (
     Bid,
     Bomb,
-    Card,
     ChooseMusik,
     Claim,
     Contract,
@@ -333,7 +332,7 @@ def test_deal_with_a_card_twice_or_wrong_sizes() -> None:
     state = new_game(seed=1)
     data = json.loads(to_json(record(state)))
     hands = [[str(c) for c in h] for h in state.hands] + [[str(c) for c in state.musiks[0]]]
-    data["deal"] = [hands[0], hands[1], hands[2][:-1] + [hands[0][0]], hands[3]]
+    data["deal"] = [hands[0], hands[1], [*hands[2][:-1], hands[0][0]], hands[3]]
     with pytest.raises(LoadError, match=r"^deal: .* dealt twice"):
         load(data)
     data["deal"] = [hands[0] + ["9S"], hands[1], hands[2], hands[3]]
@@ -346,7 +345,7 @@ def test_deal_with_a_card_twice_or_wrong_sizes() -> None:
 
 def test_text_level_problems() -> None:
     good = to_json(Pass())
-    for text, message in [
+    cases: list[tuple[str | bytes, str]] = [
         (good[:-3], r"^\$: not JSON"),
         ('{"schema":"tysiac/1","schema":"tysiac/1","type":"move","move":"pass"}', "twice"),
         ('{"schema":"tysiac/1","type":"move","move":"bid","amount":NaN}', "NaN"),
@@ -354,7 +353,8 @@ def test_text_level_problems() -> None:
         ("[" * 50_000 + "]" * 50_000, r"^\$: nested too deeply|is not a tysiac document"),
         ("[]", r"^\$: \[\] is not a tysiac document"),
         (b"\xff\xfe", r"^\$: not UTF-8"),
-    ]:
+    ]
+    for text, message in cases:
         with pytest.raises(LoadError, match=message):
             from_json(text)
     with pytest.raises(LoadError, match="max_size=10"):

@@ -50,7 +50,7 @@ def _no_moves(s: State) -> tuple[Move, ...]:
 
 def _game_over(s: State, move: Move) -> State:
     raise IllegalMoveError(
-        f"{move!r} is illegal in {s.phase!r}: the game is over (seat {s.winner} won)"
+        f"{brief(move)} is illegal in {s.phase!r}: the game is over (seat {s.winner} won)"
     )
 
 

@@ -175,6 +175,8 @@ def _convert(cls: type[_E], value: object) -> _E:
     if isinstance(value, cls):
         return value
     try:
+        if not isinstance(value, str):
+            raise ValueError  # the values are strings (and Enum's own message quotes value)
         return cls(value)
     except ValueError:
         choices = ", ".join(repr(m.value) for m in cls)
@@ -446,7 +448,7 @@ class Rules:
         """
         if not isinstance(name, str) or name not in PRESETS:
             raise InvalidRulesError(
-                f"unknown preset {name!r}: choose one of {', '.join(map(repr, PRESETS))}"
+                f"unknown preset {brief(name)}: choose one of {', '.join(map(repr, PRESETS))}"
             )
         unknown = sorted(set(changes) - _FIELD_NAMES)
         if unknown:

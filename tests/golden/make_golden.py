@@ -13,9 +13,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from strategies import play_random  # noqa: E402
-
-from tysiac import Layout, Rules, new_game, record, to_json  # noqa: E402
+from strategies import play_random
+from tysiac import Layout, Rules, new_game, record, to_json
 
 HERE = Path(__file__).parent
 
