@@ -128,6 +128,14 @@ def record(state: State) -> GameRecord:
 
     Raises:
         NotAStateError: ``state`` is not a :class:`~tysiac.State`.
+
+    Example:
+        >>> state = apply(apply(new_game(seed=7), Bid(100)), Pass())
+        >>> game = record(state)
+        >>> game.seed, game.deals[0].moves
+        (7, ((1, Bid(100)), (2, Pass())))
+        >>> replay(game) == state
+        True
     """
     from . import __version__  # noqa: PLC0415  (the package imports this module)
 
