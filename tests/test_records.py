@@ -440,3 +440,25 @@ GOLDEN_APP_RESULT: tuple[int, tuple[int, ...]] = (0, (260, -280, -20))
 
 def test_presets_listed() -> None:
     assert set(PRESETS) == {"app", "pl", "ro"}
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(seat=3), r"^seat: 3 is not a seat"),
+        (lambda d: d.update(dealer=-1), r"^dealer: -1 is not a seat"),
+        (lambda d: d.update(scores=[0]), r"^scores: 1 values for 3 seats"),
+        (lambda d: d.update(hand=["QH", "QH"]), r"^hand: a card appears twice"),
+        (lambda d: d.update(hand=["QH", "QX"]), r"^hand\[1\]: 'QX' is not a card"),
+        (lambda d: d.update(phase="lunch"), r"^phase: 'lunch' is not a Phase"),
+        (lambda d: d.update(trump="X"), r"^trump: 'X' is not a suit"),
+        (lambda d: d.update(sheet=[{}]), r"^sheet\[0\]: the key 'number' is missing"),
+        (lambda d: d.update(moves=[{"seat": 7, "move": "pass"}]), r"^moves\[0\]\.seat: 7"),
+        (lambda d: d.update(moves=[[0, {"move": "pass"}]]), r"^moves\[0\]: .* not a move"),
+    ],
+)
+def test_bad_views_are_located(change: object, message: str) -> None:
+    data = json.loads(to_json(observe(played_state(Rules(), 4, 40), 1)))
+    change(data)  # type: ignore[operator]
+    with pytest.raises(LoadError, match=message):
+        load(data)

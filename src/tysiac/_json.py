@@ -431,10 +431,28 @@ def from_json(
     if kind == "rules":
         return _decode_rules(body, "$")
     if kind == "view":
-        return _decode_attrs(body, View, "$")
+        return _check_view(_decode_attrs(body, View, "$"))
     rec = _decode_attrs(body, GameRecord, "$")
     state = replay(rec)
     return state if kind == "state" else rec
+
+
+def _check_view(view: View) -> View:
+    """The checks of a loaded view beyond its types: seats are seats, one value per seat."""
+    n = view.rules.players
+    for name in ("seat", "to_move", "dealer", "winner", "bidder", "declarer", "leader"):
+        seat = getattr(view, name)
+        if seat is not None and not 0 <= seat < n:
+            raise LoadError(f"{name}: {brief(seat)} is not a seat: use 0..{n - 1}")
+    for name in ("scores", "hand_sizes", "card_points"):
+        if len(getattr(view, name)) != n:
+            raise LoadError(f"{name}: {len(getattr(view, name))} values for {n} seats")
+    if len(set(view.hand)) != len(view.hand):
+        raise LoadError("hand: a card appears twice")
+    for i, (seat, _) in enumerate(view.moves):
+        if not 0 <= seat < n:
+            raise LoadError(f"moves[{i}].seat: {seat} is not a seat: use 0..{n - 1}")
+    return view
 
 
 def _name(cls: object) -> str:
