@@ -172,3 +172,58 @@ def test_no_pickle_and_nothing_executed() -> None:
 def test_layouts_documents_cover_every_layout() -> None:
     kinds = {json.loads(d)["rules"]["layout"] for d in DOCUMENTS if '"rules":' in d}
     assert len(kinds) >= len(Layout) // 2
+
+
+# --- the rest of the public surface: any value is a TysiacError or works ------------------
+
+_OPTION_NAMES = [a.name for a in __import__("attrs").fields(Rules) if a.init]
+_ANY = json_values(8) | st.sampled_from([10**5000, -(10**5000), float("nan"), b"x", object()])
+
+
+@settings(max_examples=200)
+@given(st.dictionaries(st.sampled_from(_OPTION_NAMES), _ANY, max_size=4))
+def test_random_rule_options(options: dict[str, object]) -> None:
+    from tysiac import InvalidRulesError
+
+    try:
+        Rules(**options)  # type: ignore[arg-type]
+    except InvalidRulesError:
+        pass
+    try:
+        Rules.preset("ro", **options)
+    except InvalidRulesError:
+        pass
+
+
+@settings(max_examples=200)
+@given(st.text(max_size=6) | _ANY)
+def test_random_cards_and_notation(value: object) -> None:
+    from tysiac import Card, InvalidCardError, parse_cards, parse_move
+
+    for call, error in [
+        (Card.parse, InvalidCardError),
+        (parse_cards, InvalidCardError),
+        (parse_move, LoadError),
+    ]:
+        try:
+            call(value)  # type: ignore[operator]
+        except error:
+            pass
+
+
+@settings(max_examples=150)
+@given(_ANY, _ANY, _ANY)
+def test_random_game_arguments(seed: object, deal: object, scores: object) -> None:
+    from tysiac import TysiacError, apply, new_game, observe
+
+    for call in (
+        lambda: new_game(seed=seed),  # type: ignore[arg-type]
+        lambda: new_game(seed=1, deal=deal),  # type: ignore[arg-type]
+        lambda: new_game(seed=1, scores=scores),  # type: ignore[arg-type]
+        lambda: apply(new_game(seed=1), seed),  # type: ignore[arg-type]
+        lambda: observe(new_game(seed=1), seed),  # type: ignore[arg-type]
+    ):
+        try:
+            call()
+        except TysiacError:
+            pass
