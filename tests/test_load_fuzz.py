@@ -6,6 +6,7 @@ and replays each move once, and the longest deal has a bounded number of moves.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 import random
@@ -185,14 +186,10 @@ _ANY = json_values(8) | st.sampled_from([10**5000, -(10**5000), float("nan"), b"
 def test_random_rule_options(options: dict[str, object]) -> None:
     from tysiac import InvalidRulesError
 
-    try:
+    with contextlib.suppress(InvalidRulesError):
         Rules(**options)  # type: ignore[arg-type]
-    except InvalidRulesError:
-        pass
-    try:
+    with contextlib.suppress(InvalidRulesError):
         Rules.preset("ro", **options)
-    except InvalidRulesError:
-        pass
 
 
 @settings(max_examples=200)
@@ -205,10 +202,8 @@ def test_random_cards_and_notation(value: object) -> None:
         (parse_cards, InvalidCardError),
         (parse_move, LoadError),
     ]:
-        try:
-            call(value)  # type: ignore[operator]
-        except error:
-            pass
+        with contextlib.suppress(error):
+            call(value)  # type: ignore[arg-type]
 
 
 @settings(max_examples=150)
@@ -223,7 +218,5 @@ def test_random_game_arguments(seed: object, deal: object, scores: object) -> No
         lambda: apply(new_game(seed=1), seed),  # type: ignore[arg-type]
         lambda: observe(new_game(seed=1), seed),  # type: ignore[arg-type]
     ):
-        try:
+        with contextlib.suppress(TysiacError):
             call()
-        except TysiacError:
-            pass
