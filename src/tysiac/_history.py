@@ -46,13 +46,16 @@ class _Vec(Generic[_T]):
         return out
 
     def _plus(self, item: _T) -> _Vec[_T]:
-        """A new vector: this one with ``item`` appended."""
-        out = object.__new__(type(self))
+        """A new vector: this one with ``item`` appended (once a deal: kept lean)."""
+        out = _new(type(self))
         tail = (*self._tail, item)
         if len(tail) == _CHUNK:
-            out._init((*self._chunks, tail), ())
+            _set_chunks(out, (*self._chunks, tail))
+            _set_tail(out, ())
         else:
-            out._init(self._chunks, tail)
+            _set_chunks(out, self._chunks)
+            _set_tail(out, tail)
+        _set_len(out, self._len + 1)
         return out
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -100,6 +103,13 @@ class _Vec(Generic[_T]):
 
     def __reduce__(self) -> tuple[object, ...]:
         return (_rebuild, (type(self), tuple(self._iter())))
+
+
+_new = object.__new__
+# the slots' own setters: faster than object.__setattr__, and past the immutability guard
+_set_chunks = _Vec.__dict__["_chunks"].__set__
+_set_tail = _Vec.__dict__["_tail"].__set__
+_set_len = _Vec.__dict__["_len"].__set__
 
 
 def _rebuild(cls: type[_Vec[_T]], items: tuple[_T, ...]) -> _Vec[_T]:
@@ -188,55 +198,45 @@ class Origin(NamedTuple):
     earlier: int  # rows of the score sheet from before (their moves are unknown)
 
 
-class History:
+class History(_Vec[tuple[object, ...]]):
     """The moves of every finished deal since :attr:`origin`, shared between states (private).
 
     Each item is a finished deal's move log exactly as the state kept it (a linked list
     ``(previous, seat, move)``, newest first), so finishing a deal costs one append.
     """
 
-    __slots__ = ("_logs", "origin")
+    __slots__ = ("origin",)
 
     origin: Origin
-    _logs: _Vec[tuple[object, ...]]
 
-    def __init__(self, origin: Origin, logs: _Vec[tuple[object, ...]] | None = None) -> None:
-        object.__setattr__(self, "origin", origin)
-        object.__setattr__(self, "_logs", _EMPTY_LOGS if logs is None else logs)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("History is immutable")
+    def __init__(self, origin: Origin, logs: Iterable[tuple[object, ...]] = ()) -> None:
+        built = _Vec._build(logs)
+        self._init(built._chunks, built._tail)
+        _set_origin(self, origin)
 
     def plus(self, log: tuple[object, ...]) -> History:
         """A new history: this one with a finished deal's log added."""
-        return History(self.origin, self._logs._plus(log))
-
-    def __len__(self) -> int:
-        return len(self._logs)
+        out: History = self._plus(log)  # type: ignore[assignment]
+        _set_origin(out, self.origin)
+        return out
 
     def logs(self) -> Iterator[tuple[object, ...]]:
         """The finished deals' logs, oldest first."""
-        return self._logs._iter()
+        return self._iter()
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, History):
             return NotImplemented
-        return self is other or (self.origin == other.origin and self._logs._same(other._logs))
+        return self is other or (self.origin == other.origin and self._same(other))
 
     def __hash__(self) -> int:
-        return hash((History, len(self._logs), self.origin.deal_number))
-
-    def __copy__(self) -> History:
-        return self
-
-    def __deepcopy__(self, memo: object) -> History:
-        return self
+        return hash((History, self._len, self.origin.deal_number))
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (History, (self.origin, self._logs))
+        return (History, (self.origin, tuple(self._iter())))
 
     def __repr__(self) -> str:
-        return f"<History from deal {self.origin.deal_number}, {len(self)} finished>"
+        return f"<History from deal {self.origin.deal_number}, {self._len} finished>"
 
 
-_EMPTY_LOGS: Final[_Vec[tuple[object, ...]]] = _Vec._build(())
+_set_origin = History.__dict__["origin"].__set__
