@@ -462,3 +462,17 @@ def test_bad_views_are_located(change: object, message: str) -> None:
     change(data)  # type: ignore[operator]
     with pytest.raises(LoadError, match=message):
         load(data)
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_fixed_deal_in_every_layout(layout: Layout) -> None:
+    from tysiac._records import deal_parts
+
+    rules_ = Rules(players=layout.players, layout=layout, first_dealer=layout.players - 1)
+    parts = deal_parts(rules_, rules_.first_dealer, shuffled_deck(99, 1))
+    state = new_game(rules_, seed=1, deal=[list(p) for p in parts])
+    state = play_random(state, random.Random(1), max_moves=30)
+    rec = record(state)
+    assert rec.deal == parts
+    assert replay(rec) == state
+    assert from_json(to_json(state)) == state

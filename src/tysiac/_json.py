@@ -380,9 +380,9 @@ def from_json(
 
     Args:
         text: the JSON text (``bytes`` are read as UTF-8).
-        expect: the class of object wanted (:class:`~tysiac.State`, :class:`~tysiac.Rules`,
-            ...; for any move, ``Move`` is not a class: leave it out); a document of
-            another type is refused.
+        expect: the class of object wanted: :class:`~tysiac.State`,
+            :class:`~tysiac.Rules`, :class:`~tysiac.View`, :class:`~tysiac.GameRecord` or a
+            move class such as :class:`~tysiac.Play`; a document of another type is refused.
         max_size: the longest text accepted, in characters (bytes for ``bytes``); the
             default, 16,000,000, holds a record of about 9,000 three-player deals.
 
