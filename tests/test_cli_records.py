@@ -30,7 +30,17 @@ from tysiac._cli_records import load_game, replay_file, write_record
 @pytest.mark.parametrize("module", [_cli_records, _json, _notation, _records])
 def test_docstring_examples(module: object) -> None:
     names = {name: getattr(tysiac, name) for name in tysiac.__all__}  # as in the docs
-    failed, tried = doctest.testmod(module, extraglobs=names, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
+    names = {**vars(module), **names}
+    finder = doctest.DocTestFinder()
+    # the public functions report ``tysiac`` as their module: look at them one by one
+    found = {t.name: t for t in finder.find(module, globs=names)}
+    for name in getattr(module, "__all__", ()):
+        for test in finder.find(getattr(module, name), name, globs=names):
+            found[test.name] = test
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for test in found.values():
+        runner.run(test)
+    failed, tried = runner.summarize(verbose=False)
     assert failed == 0
     assert tried > 0
 
@@ -86,3 +96,30 @@ def test_written_record_replays(tmp_path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     assert text.endswith("\n") and text.count("\n") == 1
     assert replay(from_json(text)) == state  # type: ignore[arg-type]
+
+
+def test_command_line_record_and_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tysiac.cli import main
+
+    path = tmp_path / "game.json"
+    assert main(["simulate", "--seed", "3", "--max-deals", "2", "--record", str(path)]) == 0
+    simulated = capsys.readouterr().out.splitlines()
+    state = load_game(str(path))
+    assert len(state.sheet) == 2
+    assert main(["replay", str(path)]) == 0
+    replayed = capsys.readouterr().out.splitlines()
+    assert replayed[2:4] == simulated[2:4]  # the same rows of the sheet
+    path.write_text("{}", encoding="utf-8")
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert (
+        err
+        == f'tysiac replay: {path}: schema: missing: a tysiac document has "schema": "tysiac/1"\n'
+    )
+    assert main(["simulate", "--max-deals", "0", "--record", str(path)]) == 0
+    assert load_game(str(path)) == new_game(seed=1)
+    bad = tmp_path / "no" / "such" / "dir.json"
+    assert main(["simulate", "--max-deals", "1", "--record", str(bad)]) == 1
+    assert "cannot write the record" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["replay"])

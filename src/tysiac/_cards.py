@@ -205,9 +205,6 @@ class Card:
     def __deepcopy__(self, memo: object) -> Card:
         return self
 
-    def __reduce__(self) -> tuple[object, ...]:
-        return (Card.from_index, (self.index,))  # unpickles to the one shared object
-
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 

@@ -1,30 +1,35 @@
-"""The command line's game records (private): ``tysiac replay FILE`` and the record that
-``tysiac simulate --record FILE`` writes.
+"""``tysiac replay FILE`` (private), and the record that ``tysiac simulate --record FILE``
+writes.
 
 Example:
     >>> import tempfile, pathlib
     >>> from tysiac import new_game
+    >>> from tysiac.cli import main
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "game.json"
     >>> write_record(str(path), new_game(seed=1))
-    >>> replay_file(str(path))  # doctest: +ELLIPSIS
+    >>> main(["replay", str(path)])  # doctest: +ELLIPSIS
     tysiac replay ...game.json: 3 players (Layout.THREE), target 1000, seed 1, 0 deals
-    Deal  Dealer  Declarer  Contract  Result  Δ0  Seat 0  Δ1  Seat 1  Δ2  Seat 2
+    Deal  Dealer  Declarer  Contract  Result    Δ0  Seat 0    Δ1  Seat 1    Δ2  Seat 2
     No winner yet after 0 deals; scores seat 0: 0, seat 1: 0, seat 2: 0
     0
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Final
 
+from ._cli_common import Command, Parser, emit
+from ._cli_simulate import _Table, row_cells
 from ._errors import LoadError
 from ._json import DEFAULT_MAX_SIZE, from_json, to_json
 from ._records import GameRecord, record, replay
-from ._state import DealResult, Outcome, State
+from ._state import State
 
-__all__ = ["load_game", "replay_file", "sheet_lines", "write_record"]
+__all__ = ["COMMAND", "load_game", "replay_file", "sheet_lines", "write_record"]
 
 
 def write_record(path: str, state: State) -> None:
@@ -59,46 +64,14 @@ def load_game(path: str, max_size: int = DEFAULT_MAX_SIZE) -> State:
     raise LoadError(f"{path}: type: a {type(obj).__name__} document, not a game record")
 
 
-def _outcome(row: DealResult) -> str:
-    if row.outcome is Outcome.REDEALT:
-        return "redeal"
-    if row.outcome is Outcome.BOMBED:
-        return "bomb"
-    if row.outcome is Outcome.CLAIMED:
-        return "claim"
-    if row.made is None:
-        return "played"
-    return "made" if row.made else "failed"
-
-
 def sheet_lines(state: State) -> list[str]:
-    """The score sheet of ``state`` as a table: a heading, then one line per deal."""
-    head = ["Deal", "Dealer", "Declarer", "Contract", "Result"]
-    for seat in range(state.players):
-        head += [f"Δ{seat}", f"Seat {seat}"]
-    rows = [head]
-    for row in state.sheet:
-        cells = [
-            str(row.number),
-            str(row.dealer),
-            "-" if row.declarer is None else str(row.declarer),
-            "-" if row.contract is None else str(row.contract),
-            _outcome(row),
-        ]
-        for delta, score in zip(row.deltas, row.scores, strict=True):
-            cells += [f"{delta:+d}", str(score)]
-        rows.append(cells)
-    widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
-    return [
-        "  ".join(
-            c.ljust(w) if i == 4 else c.rjust(w)
-            for i, (c, w) in enumerate(zip(r, widths, strict=True))
-        ).rstrip()
-        for r in rows
-    ]
+    """The score sheet of ``state`` as ``tysiac simulate`` prints it: a heading, then one
+    line per deal."""
+    table = _Table(state.rules, len(state.sheet))
+    return [table.line(table.head), *(table.line(row_cells(row)) for row in state.sheet)]
 
 
-def replay_file(path: str, emit: Callable[[str], None] = print) -> int:
+def replay_file(path: str, out: Callable[[str], None] = emit) -> int:
     """``tysiac replay FILE``: check a saved game and print its score sheet.
 
     Returns:
@@ -113,16 +86,37 @@ def replay_file(path: str, emit: Callable[[str], None] = print) -> int:
     rules = state.rules
     count = len(state.sheet)
     deals = f"{count} deal{'s' if count != 1 else ''}"
-    emit(
+    out(
         f"tysiac replay {path}: {rules.players} players ({rules.layout!r}), target "
         f"{rules.target}, seed {state._seed}, {deals}"
     )
     for line in sheet_lines(state):
-        emit(line)
+        out(line)
     if state.winner is not None:
         score = state.sheet[-1].scores[state.winner]
-        emit(f"Winner: seat {state.winner} with {score} points after {deals}")
+        out(f"Winner: seat {state.winner} with {score} points after {deals}")
     else:
         scores = ", ".join(f"seat {s}: {v}" for s, v in enumerate(state.scores))
-        emit(f"No winner yet after {deals}; scores {scores}")
+        out(f"No winner yet after {deals}; scores {scores}")
     return 0
+
+
+def _add_arguments(parser: Parser) -> None:
+    parser.add_argument(
+        "file",
+        metavar="FILE",
+        help="a game record (JSON) written by 'tysiac simulate --record FILE' or tysiac.to_json",
+    )
+
+
+def _run(args: argparse.Namespace) -> int:
+    return replay_file(args.file)
+
+
+#: ``tysiac replay``.
+COMMAND: Final = Command(
+    name="replay",
+    help="check a saved game record move by move and print its score sheet",
+    add_arguments=_add_arguments,
+    run=_run,
+)

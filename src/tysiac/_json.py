@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 import json
+import sys
 import types
 import typing
 from collections.abc import Callable
@@ -61,10 +62,18 @@ _HINTS: Final[dict[type, dict[str, Any]]] = {}
 
 
 def _hints(cls: type) -> dict[str, Any]:
-    """The resolved field types of ``cls`` (worked out once per class)."""
+    """The resolved field types of ``cls`` (worked out once per class).
+
+    The public classes report ``tysiac`` as their module, so the names in their
+    annotations are looked up in every module of the package.
+    """
     hints = _HINTS.get(cls)
     if hints is None:
-        hints = _HINTS[cls] = typing.get_type_hints(cls)
+        names: dict[str, Any] = {}
+        for name, module in sorted(sys.modules.items()):
+            if name == "tysiac" or name.startswith("tysiac._"):
+                names.update(vars(module))
+        hints = _HINTS[cls] = typing.get_type_hints(cls, globalns=names)
     return hints
 
 
