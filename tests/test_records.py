@@ -476,3 +476,15 @@ def test_fixed_deal_in_every_layout(layout: Layout) -> None:
     assert rec.deal == parts
     assert replay(rec) == state
     assert from_json(to_json(state)) == state
+
+
+def test_fields_with_defaults_may_be_left_out() -> None:
+    head = '{"schema":"tysiac/1","type":"move","move":"play","card":"QH"'
+    assert to_json(Play("QH")) == head + "}"
+    assert from_json(head + "}") == Play("QH")
+    assert from_json(head + ',"meld":false}') == Play("QH")
+    assert from_json(head + ',"meld":true}') == Play("QH", meld=True)
+    with pytest.raises(LoadError, match=r"^\$: the key 'card' is missing"):
+        from_json('{"schema":"tysiac/1","type":"move","move":"play"}')
+    with pytest.raises(LoadError, match=r"^meld: 1 is not true or false"):
+        from_json(head + ',"meld":1}')

@@ -126,12 +126,20 @@ def _enum_value(value: enum.Enum) -> Any:
     return value.value if isinstance(value.value, str) else value.name.lower()
 
 
+def _optional(field: attrs.Attribute[Any]) -> bool:
+    """Whether a field has a plain default value: then it is left out when it has it."""
+    return field.default is not attrs.NOTHING and not isinstance(field.default, _FACTORY)
+
+
+_FACTORY: Final[type[object]] = type(attrs.Factory(list))
+
+
 def _encode_attrs(value: Any) -> dict[str, Any]:
     hints = _hints(type(value))
     return {
         f.name: _encode(getattr(value, f.name), hints[f.name])
         for f in attrs.fields(type(value))
-        if f.init
+        if f.init and not (_optional(f) and getattr(value, f.name) == f.default)
     }
 
 
@@ -232,18 +240,34 @@ def _key(path: str, name: str) -> str:
     return name if path == "$" else f"{path}.{name}"
 
 
-def _object(value: Any, path: str, keys: tuple[str, ...]) -> dict[str, Any]:
+def _object(
+    value: Any, path: str, keys: tuple[str, ...], optional: tuple[str, ...] = ()
+) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise LoadError(f"{path}: {brief(value)} is not an object")
     if isinstance(value, _Duplicated):
         raise LoadError(f"{path}: the key {brief(value.key)} appears twice")
     for key in keys:
-        if key not in value:
+        if key not in value and key not in optional:
             raise LoadError(f"{path}: the key {key!r} is missing")
     for key in value:
         if key not in keys:
             raise LoadError(f"{path}: unknown key {brief(key)}")
     return value
+
+
+def _decode_fields(value: Any, cls: type, path: str, extra: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The constructor arguments of ``cls`` read from the object ``value`` (a field with a
+    default may be left out)."""
+    fields = [f for f in attrs.fields(cls) if f.init]
+    hints = _hints(cls)
+    optional = tuple(f.name for f in fields if _optional(f))
+    data = _object(value, path, (*extra, *(f.name for f in fields)), optional)
+    return {
+        f.name: _decode(data[f.name], hints[f.name], _key(path, f.name))
+        for f in fields
+        if f.name in data
+    }
 
 
 def _list(value: Any, path: str) -> list[Any]:
@@ -329,11 +353,7 @@ def _decode(value: Any, tp: Any, path: str) -> Any:
 
 
 def _decode_attrs(value: Any, cls: type[T], path: str) -> T:
-    fields = [f for f in attrs.fields(cls) if f.init]  # type: ignore[arg-type]
-    hints = _hints(cls)
-    data = _object(value, path, tuple(f.name for f in fields))
-    kwargs = {f.name: _decode(data[f.name], hints[f.name], _key(path, f.name)) for f in fields}
-    return _construct(cls, kwargs, path)
+    return _construct(cls, _decode_fields(value, cls, path), path)
 
 
 def _construct(cls: Callable[..., T], kwargs: dict[str, Any], path: str) -> T:
@@ -359,11 +379,7 @@ def _decode_move(value: Any, path: str, tp: Any, extra: tuple[str, ...] = ()) ->
     cls = _BY_TAG.get(value["move"])
     if cls is None or cls not in allowed:
         raise LoadError(f"{_key(path, 'move')}: {brief(value['move'])} is not a kind of move here")
-    fields = [f for f in attrs.fields(cls) if f.init]
-    hints = _hints(cls)
-    data = _object(value, path, ("move", *extra, *(f.name for f in fields)))
-    kwargs = {f.name: _decode(data[f.name], hints[f.name], _key(path, f.name)) for f in fields}
-    return _construct(cls, kwargs, path)
+    return _construct(cls, _decode_fields(value, cls, path, ("move", *extra)), path)
 
 
 def _decode_seat_move(value: Any, path: str, tp: Any) -> tuple[int, Any]:
@@ -401,8 +417,7 @@ def from_json(
             ``deals[0].moves[17].card: 'QX' is not a card``.
 
     Example:
-        >>> from_json('{"schema":"tysiac/1","type":"move","move":"play","card":"QH",'
-        ...           '"meld":false}')
+        >>> from_json('{"schema":"tysiac/1","type":"move","move":"play","card":"QH"}')
         Play(Card.parse('QH'))
     """
     if not isinstance(max_size, int) or isinstance(max_size, bool) or max_size < 0:
