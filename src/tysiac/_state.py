@@ -164,8 +164,10 @@ class State:
     :func:`~tysiac.from_json` (``State(...)`` itself raises :class:`~tysiac.NotAStateError`);
     they compare equal and hash by value, and ``copy.copy`` and ``copy.deepcopy`` return the
     state itself.  A state carries its game's history (see :func:`~tysiac.record`), shared
-    with the states it was played from, so equality, hashing, copying and :func:`~tysiac.observe`
-    cost the same after any number of deals.
+    with the states it was played from, so hashing, copying and :func:`~tysiac.observe` cost
+    the same after any number of deals, and so does comparing states of one game (their
+    histories are the same objects); two games played separately compare their histories
+    move by move, without recursion.
 
     Its only field holds the engine's compact form (cards as indexes 0..23, sets of cards as
     24-bit masks) in one tuple, so that making a state on the hot path costs one tuple;
