@@ -113,3 +113,17 @@ def test_record_and_replay(long_game: dict[int, State]) -> None:
     rec = record(state)
     assert len(rec.deals) == 999
     assert replay(rec) == state
+
+
+def test_comparing_states_of_one_game_does_not_grow(long_game: dict[int, State]) -> None:
+    from tysiac import legal_moves
+
+    counts = {}
+    for n in MARKS:
+        state = long_game[n]
+        move = legal_moves(state)[0]
+        a, b = apply(state, move), apply(state, move)  # equal, built apart, history shared
+        assert a is not b
+        counts[n] = count_calls(partial(a.__eq__, b))
+        assert a == b
+    assert len(set(counts.values())) == 1, counts
