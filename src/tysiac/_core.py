@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final, NoReturn
 
-from ._cards import CARDS
 from ._errors import IllegalMoveError, brief
 from ._history import History, Origin, ScoreSheet
-from ._moves import Give, Move
+from ._moves import GIVES, Move
 from ._rules import Layout, Rules
 from ._state import DealInfo, DealResult, GameInfo, Phase, State, new_state
 from ._tables import GEOMETRY
@@ -47,8 +46,6 @@ _DEAL: Final = {
 
 #: ``BIT[card]``: the mask of one card.
 BIT: Final = tuple(1 << c for c in range(24))
-#: ``GIVES[to][card]``: shared ``Give`` objects.
-GIVES: Final = tuple(tuple(Give(c, to) for c in CARDS) for to in range(4))
 
 
 def replace(s: State, **changes: object) -> State:

@@ -12,6 +12,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Final, Generic, NamedTuple, TypeVar, overload
 
 from ._errors import InvalidDealError, brief
+from ._movecodes import decode_moves, encode_log
+from ._moves import Move
 from ._state import DealResult
 
 __all__ = ["History", "Origin", "ScoreSheet"]
@@ -198,31 +200,31 @@ class Origin(NamedTuple):
     earlier: int  # rows of the score sheet from before (their moves are unknown)
 
 
-class History(_Vec[tuple[object, ...]]):
+class History(_Vec[bytes]):
     """The moves of every finished deal since :attr:`origin`, shared between states (private).
 
-    Each item is a finished deal's move log exactly as the state kept it (a linked list
-    ``(previous, seat, move)``, newest first), so finishing a deal costs one append.
+    Each item is a finished deal's moves, two bytes a move (see ``_movecodes``), so that a
+    long game's history stays small; finishing a deal costs one append.
     """
 
     __slots__ = ("origin",)
 
     origin: Origin
 
-    def __init__(self, origin: Origin, logs: Iterable[tuple[object, ...]] = ()) -> None:
-        built = _Vec._build(logs)
+    def __init__(self, origin: Origin, deals: Iterable[bytes] = ()) -> None:
+        built = _Vec._build(deals)
         self._init(built._chunks, built._tail)
         _set_origin(self, origin)
 
     def plus(self, log: tuple[object, ...]) -> History:
-        """A new history: this one with a finished deal's log added."""
-        out: History = self._plus(log)  # type: ignore[assignment]
+        """A new history: this one with a finished deal's log (linked list) added."""
+        out: History = self._plus(encode_log(log))  # type: ignore[assignment]
         _set_origin(out, self.origin)
         return out
 
-    def logs(self) -> Iterator[tuple[object, ...]]:
-        """The finished deals' logs, oldest first."""
-        return self._iter()
+    def deals(self) -> Iterator[tuple[tuple[int, Move], ...]]:
+        """The finished deals' moves as ``(seat, move)``, oldest first."""
+        return map(decode_moves, self._iter())
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, History):

@@ -234,4 +234,6 @@ SUIT_PLAYS: Final = tuple(
 )
 MELDS: Final = tuple(Play(c, meld=True) for c in CARDS)
 DISCARDS: Final = tuple(Discard(c) for c in CARDS)
+#: ``GIVES[to][card]``: shared ``Give`` objects.
+GIVES: Final = tuple(tuple(Give(c, to) for c in CARDS) for to in range(4))
 CHOOSE: Final = (ChooseMusik(0), ChooseMusik(1))

@@ -89,19 +89,24 @@ class GameRecord:
         return tuple(pair for deal in self.deals for pair in deal.moves)
 
 
-def _flatten(log: tuple[object, ...], auto_claim: bool) -> tuple[tuple[int, Move], ...]:
-    """The moves of a deal log, oldest first; without the engine's own automatic claim."""
+def _flatten(log: tuple[object, ...]) -> tuple[tuple[int, Move], ...]:
+    """The moves of a deal log (a linked list, newest first), oldest first."""
     out: list[tuple[int, Move]] = []
     node = log
     while node:
         prev, seat, move = node
-        # with auto_claim on, every Claim is the engine's (a declarer who may claim has
-        # already claimed), so it is not a move to record: replay makes it again
-        if not (auto_claim and move is CLAIM):
-            out.append((seat, move))  # type: ignore[arg-type]
+        out.append((seat, move))  # type: ignore[arg-type]
         node = prev  # type: ignore[assignment]
     out.reverse()
     return tuple(out)
+
+
+def _played(moves: tuple[tuple[int, Move], ...], auto_claim: bool) -> tuple[tuple[int, Move], ...]:
+    """The moves the players made: with auto_claim on, every Claim is the engine's (a
+    declarer who may claim has already claimed), so it is left out: replay makes it again."""
+    if not auto_claim:
+        return moves
+    return tuple(pair for pair in moves if pair[1] != CLAIM)
 
 
 def deal_parts(rules: Rules, dealer: int, deck: tuple[int, ...]) -> tuple[tuple[Card, ...], ...]:
@@ -150,11 +155,11 @@ def record(state: State) -> GameRecord:
     rules = state.rules
     auto = rules.auto_claim
     deals = [
-        DealRecord(_flatten(log, auto), row)
-        for log, row in zip(game.history.logs(), results, strict=True)
+        DealRecord(_played(moves, auto), row)
+        for moves, row in zip(game.history.deals(), results, strict=True)
     ]
     if not state.is_over and state._log:
-        deals.append(DealRecord(_flatten(state._log, auto), None))
+        deals.append(DealRecord(_played(_flatten(state._log), auto), None))
     fixed = origin.deck != shuffled_deck(game.seed, origin.deal_number)
     return GameRecord(
         version=__version__,
