@@ -488,3 +488,25 @@ def test_fields_with_defaults_may_be_left_out() -> None:
         from_json('{"schema":"tysiac/1","type":"move","move":"play"}')
     with pytest.raises(LoadError, match=r"^meld: 1 is not true or false"):
         from_json(head + ',"meld":1}')
+
+
+@pytest.mark.parametrize(("preset", "layout"), presets_and_layouts()[::2])
+def test_sampled_worlds_record_from_their_first_deal(preset: str, layout: Layout) -> None:
+    from tysiac import sample_world
+
+    rules_ = preset_rules(preset, layout, target=1500)
+    state = play_deal(play_deal(new_game(rules_, seed=3), random.Random(3)), random.Random(4))
+    state = play_random(state, random.Random(5), max_moves=12)
+    if state.is_over:
+        return
+    view = observe(state, 0)
+    world = sample_world(view, random.Random(6))
+    rec = record(world)
+    # the world begins at the viewed deal: the deals before it are rows without moves
+    assert rec.deal_number == view.deal_number
+    assert rec.scores == view.scores
+    assert rec.sheet == tuple(view.sheet)
+    assert len(rec.deals) <= 1
+    assert replay(rec) == world
+    assert from_json(to_json(world)) == world
+    assert observe(replay(rec), 0) == view
