@@ -455,6 +455,14 @@ def test_presets_listed() -> None:
         (lambda d: d.update(sheet=[{}]), r"^sheet\[0\]: the key 'number' is missing"),
         (lambda d: d.update(moves=[{"seat": 7, "move": "pass"}]), r"^moves\[0\]\.seat: 7"),
         (lambda d: d.update(moves=[[0, {"move": "pass"}]]), r"^moves\[0\]: .* not a move"),
+        (
+            lambda d: d.update(moves=[{"seat": 1, "move": "concealed", "kind": "Play"}]),
+            r"^moves\[0\]: .* is not a concealed move",
+        ),
+        (
+            lambda d: d.update(moves=[{"seat": 1, "move": "concealed", "kind": "Give", "to": 5}]),
+            r"^moves\[0\]: .* is not a concealed move",
+        ),
     ],
 )
 def test_bad_views_are_located(change: object, message: str) -> None:

@@ -473,9 +473,16 @@ def _check_view(view: View) -> View:
             raise LoadError(f"{name}: {len(getattr(view, name))} values for {n} seats")
     if len(set(view.hand)) != len(view.hand):
         raise LoadError("hand: a card appears twice")
-    for i, (seat, _) in enumerate(view.moves):
+    for i, (seat, move) in enumerate(view.moves):
         if not 0 <= seat < n:
             raise LoadError(f"moves[{i}].seat: {seat} is not a seat: use 0..{n - 1}")
+        if isinstance(move, Concealed) and not (
+            (move.kind == "Give" and move.to is not None and 0 <= move.to < n)
+            or (move.kind == "Discard" and move.to is None)
+        ):
+            raise LoadError(
+                f"moves[{i}]: {brief(move)} is not a concealed move: a Give to a seat, or a Discard"
+            )
     return view
 
 
