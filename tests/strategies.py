@@ -82,10 +82,12 @@ __all__ = [
     "check_turn",
     "choose_move",
     "expect_refused",
+    "json_values",
     "location_counts",
     "move_key",
     "play_deal",
     "play_random",
+    "played_state",
     "preset_rules",
     "presets_and_layouts",
     "rules",
@@ -578,3 +580,33 @@ def check_turn(state: State) -> None:
         assert full >= 1
         for s in active:
             assert sizes[s] == full - (s in played), (sizes, played, full)
+
+
+# --- records and JSON (issue 8) -----------------------------------------------------------
+
+
+def played_state(rules: Rules, seed: int, moves: int, policy: Policy = "cautious") -> State:
+    """The state after up to ``moves`` moves of ``policy`` from a new game (seeded)."""
+    from tysiac import new_game
+
+    return play_random(new_game(rules, seed=seed), random.Random(seed), policy, moves)
+
+
+def json_values(max_leaves: int = 30) -> st.SearchStrategy[object]:
+    """Any JSON value: null, booleans, numbers (huge ones too), strings, lists, objects."""
+    leaves = (
+        st.none()
+        | st.booleans()
+        | st.integers()
+        | st.integers(min_value=10**40, max_value=10**60)
+        | st.floats(allow_nan=False, allow_infinity=False)
+        | st.text(max_size=12)
+        | st.sampled_from(["QH", "QX", "tysiac/1", "state", "record", "bid", "play", "three"])
+    )
+    return st.recursive(
+        leaves,
+        lambda inner: (
+            st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5)
+        ),
+        max_leaves=max_leaves,
+    )

@@ -233,7 +233,7 @@ def test_redeal_keeps_dealer_and_scores_and_records_a_row() -> None:
     assert after.to_move == 1
     assert after.deal_number == 2
     assert after.scores == (10, 20, 30)
-    assert after.sheet == (
+    assert tuple(after.sheet) == (
         DealResult(
             number=1,
             dealer=0,

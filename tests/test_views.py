@@ -23,6 +23,7 @@ from tysiac import (
     Phase,
     Play,
     Rules,
+    ScoreSheet,
     State,
     View,
     apply,
@@ -41,7 +42,7 @@ def walk(value: object) -> Iterator[object]:
     yield value
     if isinstance(value, (str, bytes, int, float, enum.Enum)) or value is None:
         return
-    if isinstance(value, (tuple, list, set, frozenset)):
+    if isinstance(value, (tuple, list, set, frozenset, ScoreSheet)):
         for item in value:
             yield from walk(item)
     elif isinstance(value, dict):
@@ -65,7 +66,7 @@ def cards_in(view: View) -> set[Card]:
 
 #: What a view may be made of: plain values, cards, rules, moves and score rows.
 PLAIN = (int, str, tuple, frozenset, type(None), enum.Enum, Card, Rules, DealResult, View,
-         Concealed, HiddenPile, Bid, Pass, Give, Contract, Play)  # fmt: skip
+         Concealed, HiddenPile, ScoreSheet, Bid, Pass, Give, Contract, Play)  # fmt: skip
 
 
 def known(state: State, seat: int, musik: set[Card]) -> set[Card]:

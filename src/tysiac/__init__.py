@@ -17,11 +17,14 @@ from ._errors import (
     InvalidDealError,
     InvalidRulesError,
     InvalidSeatError,
+    LoadError,
     NotAMoveError,
     NotAnActionError,
     NotAStateError,
     TysiacError,
 )
+from ._history import ScoreSheet
+from ._json import from_json, to_json
 from ._knowledge import HiddenPile, Pile
 from ._moves import (
     Bid,
@@ -36,6 +39,8 @@ from ._moves import (
     Play,
     Redeal,
 )
+from ._notation import parse_move
+from ._records import DealRecord, GameRecord, record, replay
 from ._rules import (
     PRESETS,
     BombPayout,
@@ -67,10 +72,12 @@ __all__ = [
     "Claim",
     "Concealed",
     "Contract",
+    "DealRecord",
     "DealResult",
     "Declaration",
     "DefenderCap",
     "Discard",
+    "GameRecord",
     "Give",
     "HalfRounding",
     "HiddenPile",
@@ -82,6 +89,7 @@ __all__ = [
     "InvalidRulesError",
     "InvalidSeatError",
     "Layout",
+    "LoadError",
     "MarriageCards",
     "Move",
     "NotAMoveError",
@@ -96,6 +104,7 @@ __all__ = [
     "Redeal",
     "RedealMarriage",
     "Rules",
+    "ScoreSheet",
     "State",
     "Suit",
     "TrumpTiming",
@@ -103,11 +112,16 @@ __all__ = [
     "View",
     "__version__",
     "apply",
+    "from_json",
     "legal_moves",
     "new_game",
     "observe",
     "parse_cards",
+    "parse_move",
+    "record",
+    "replay",
     "sample_world",
+    "to_json",
 ]
 
 # The public names report the package as their module: ``tysiac.Card``, not

@@ -8,7 +8,7 @@ from ._dealing import shuffled_deck
 from ._moves import PASS, REDEAL, Bid, Move, Pass, Redeal
 from ._musik import after_auction
 from ._rules import RedealMarriage
-from ._state import DealInfo, DealResult, Outcome, State
+from ._state import DealInfo, DealResult, Outcome, State, new_state
 
 __all__ = ["apply_auction", "legal_auction", "may_redeal"]
 
@@ -150,15 +150,18 @@ def apply_auction(s: State, move: Move) -> State:
             game.dealer,
             game.scores,
             game.bombs,
-            (game.sheet, row),
+            game.sheet.plus(row),
             shuffled_deck(game.seed, number),
+            game.history.plus((c[14], p, REDEAL)),
         )
     passed = deal.passed
     bid, bidder = deal.bid, deal.bidder
     if type(move) is Pass:
         passed |= 1 << p
+        move = PASS
     else:
         bid, bidder = move.amount, p  # type: ignore[union-attr]
+        move = r._play.bids[bid // r.bid_step]
     nxt = r._play.next_seat[game.dealer]
     seat = nxt[p]
     while passed >> seat & 1:
@@ -175,5 +178,5 @@ def apply_auction(s: State, move: Move) -> State:
         bidder if done else None,
         None,
     )
-    out = State((r, game, c[2], seat, None, new_deal, *c[6:14], (c[14], p, move), -1))
+    out = new_state((r, game, c[2], seat, None, new_deal, *c[6:14], (c[14], p, move), -1))
     return after_auction(out) if done else out

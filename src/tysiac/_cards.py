@@ -15,7 +15,7 @@ from typing import Final
 
 import attrs
 
-from ._errors import InvalidCardError
+from ._errors import InvalidCardError, brief
 
 __all__ = [
     "CARDS",
@@ -89,9 +89,14 @@ class Rank(enum.IntEnum):
 #: Card points per rank, indexed by :class:`Rank`.
 RANK_POINTS: Final = (0, 2, 3, 4, 10, 11)
 
+# ASCII letters in either case and the suit symbols only: no Unicode case folding
+# ("ſ".upper() is "S")
 _SUIT_LETTERS: Final = {"S": 0, "C": 1, "D": 2, "H": 3, "♠": 0, "♣": 1, "♦": 2, "♥": 3}
 _SUIT_LETTERS.update({"♤": 0, "♧": 1, "♢": 2, "♡": 3})
+_SUIT_LETTERS.update({k.lower(): v for k, v in _SUIT_LETTERS.items() if k.isascii()})
 _RANK_LETTERS: Final = {"9": 0, "J": 1, "Q": 2, "K": 3, "T": 4, "10": 4, "A": 5}
+_RANK_LETTERS.update({k.lower(): v for k, v in _RANK_LETTERS.items()})
+_SPACE: Final = " \t\r\n"
 
 
 def _to_suit(value: object) -> Suit:
@@ -99,7 +104,7 @@ def _to_suit(value: object) -> Suit:
         return value
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 4:
         return Suit(value)
-    raise InvalidCardError(f"{value!r} is not a suit: use Suit.SPADES .. Suit.HEARTS or 0..3")
+    raise InvalidCardError(f"{brief(value)} is not a suit: use Suit.SPADES .. Suit.HEARTS or 0..3")
 
 
 def _to_rank(value: object) -> Rank:
@@ -107,7 +112,7 @@ def _to_rank(value: object) -> Rank:
         return value
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 6:
         return Rank(value)
-    raise InvalidCardError(f"{value!r} is not a rank: use Rank.NINE .. Rank.ACE or 0..5")
+    raise InvalidCardError(f"{brief(value)} is not a rank: use Rank.NINE .. Rank.ACE or 0..5")
 
 
 @attrs.frozen(slots=True, order=True, repr=False, hash=False)
@@ -143,19 +148,21 @@ class Card:
     def parse(cls, text: str) -> Card:
         """Parse one card: rank ``9 J Q K T A`` (or ``10``), then suit ``S C D H`` or a symbol.
 
-        Either case is accepted: ``"QH"``, ``"qh"``, ``"10H"``, ``"TH"``, ``"Q♥"``.
+        Either case of the ASCII letters is accepted, and the suit symbols (filled or
+        outlined): ``"QH"``, ``"qh"``, ``"10H"``, ``"TH"``, ``"Q♥"``, ``"Q♡"``.  Other
+        characters are not, even those whose upper case is a letter (``"ſ"``).
 
         Raises:
             InvalidCardError: the text is not a card.
         """
         if not isinstance(text, str):
-            raise InvalidCardError(f"{text!r} is not a card: pass a string such as 'QH'")
-        t = text.strip().upper()
+            raise InvalidCardError(f"{brief(text)} is not a card: pass a string such as 'QH'")
+        t = text.strip(_SPACE) if len(text) < 40 else ""
         rank = _RANK_LETTERS.get(t[:-1])
         suit = _SUIT_LETTERS.get(t[-1:])
         if rank is None or suit is None:
             raise InvalidCardError(
-                f"{text!r} is not a card: write the rank (9 J Q K T/10 A) then the suit"
+                f"{brief(text)} is not a card: write the rank (9 J Q K T/10 A) then the suit"
                 " (S C D H or ♠ ♣ ♦ ♥), e.g. 'QH' or '10♠'"
             )
         return CARDS[suit * 6 + rank]
@@ -168,7 +175,7 @@ class Card:
             InvalidCardError: ``index`` is not in 0..23.
         """
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < 24:
-            raise InvalidCardError(f"{index!r} is not a card index: use 0..23")
+            raise InvalidCardError(f"{brief(index)} is not a card index: use 0..23")
         return CARDS[index]
 
     @property
@@ -191,6 +198,12 @@ class Card:
 
     def __str__(self) -> str:
         return self.rank.letter + self.suit.letter
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
@@ -247,11 +260,13 @@ def mask_cards(mask: int) -> tuple[Card, ...]:
 
 def card_index(card: object) -> int:
     """The index of a card given as a :class:`Card` or as a string."""
-    if isinstance(card, Card):
+    if type(card) is Card:
         return card.index
     if isinstance(card, str):
         return Card.parse(card).index
-    raise InvalidCardError(f"{card!r} is not a card: pass a Card or a string such as 'QH'")
+    if isinstance(card, Card):  # a subclass: trust only its suit and rank
+        return _to_suit(card.suit) * 6 + _to_rank(card.rank)
+    raise InvalidCardError(f"{brief(card)} is not a card: pass a Card or a string such as 'QH'")
 
 
 def parse_cards(cards: str | Iterable[Card | str]) -> tuple[Card, ...]:
@@ -273,7 +288,7 @@ def parse_cards(cards: str | Iterable[Card | str]) -> tuple[Card, ...]:
             items = list(cards)
         except TypeError:
             raise InvalidCardError(
-                f"{cards!r} is not a list of cards: pass a string such as 'AH KH 9S'"
+                f"{brief(cards)} is not a list of cards: pass a string such as 'AH KH 9S'"
                 " or an iterable of Card"
             ) from None
     return tuple(CARDS[card_index(c)] for c in items)

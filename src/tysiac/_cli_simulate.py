@@ -65,6 +65,12 @@ def _add_arguments(parser: Parser) -> None:
         metavar="N",
         help="stop after N deals even if nobody has won",
     )
+    parser.add_argument(
+        "--record",
+        default=None,
+        metavar="FILE",
+        help="also write the game's record (JSON) to FILE, for 'tysiac replay FILE'",
+    )
 
 
 def deals(
@@ -242,6 +248,20 @@ def _run(args: argparse.Namespace) -> int:
             progress.update(fraction, f"{text}; best score {best} of {rules.target}")
     finally:
         progress.clear()
+    if args.record is not None:
+        from ._cli_records import write_record  # noqa: PLC0415  (it builds on this module)
+
+        try:
+            write_record(
+                args.record, state if state is not None else new_game(rules, seed=args.seed)
+            )
+        except OSError as error:
+            print(
+                f"tysiac simulate: cannot write the record {args.record}: "
+                f"{error.strerror or error}",
+                file=sys.stderr,
+            )
+            return 1
     scores = state.scores if state is not None else (0,) * n
     word = f"{count} deal{'s' if count != 1 else ''}"
     if state is not None and state.winner is not None:

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final, NoReturn
 
-from ._cards import CARDS
-from ._errors import IllegalMoveError
-from ._moves import Give, Move
+from ._errors import IllegalMoveError, brief
+from ._history import History, Origin, ScoreSheet
+from ._moves import GIVES, Move
 from ._rules import Layout, Rules
-from ._state import DealInfo, GameInfo, Phase, State
+from ._state import DealInfo, DealResult, GameInfo, Phase, State, new_state
 from ._tables import GEOMETRY
 
 __all__ = [
@@ -46,8 +46,6 @@ _DEAL: Final = {
 
 #: ``BIT[card]``: the mask of one card.
 BIT: Final = tuple(1 << c for c in range(24))
-#: ``GIVES[to][card]``: shared ``Give`` objects.
-GIVES: Final = tuple(tuple(Give(c, to) for c in CARDS) for to in range(4))
 
 
 def replace(s: State, **changes: object) -> State:
@@ -70,7 +68,7 @@ def replace(s: State, **changes: object) -> State:
     # the play mask (a function of the rest) is left unknown: replace() never makes a state
     # in the play phase that is then played from (a claim ends the deal)
     values[15] = -1
-    return State(tuple(values))  # type: ignore[arg-type]
+    return new_state(tuple(values))  # type: ignore[arg-type]
 
 
 def held_marriages(rules: Rules, hand: int) -> int:
@@ -99,7 +97,7 @@ def log(s: State, seat: int, move: Move) -> tuple[object, ...]:
 def illegal(s: State, move: object, rule: str) -> NoReturn:
     """Raise :class:`IllegalMoveError` naming the move, the phase and the rule."""
     who = "" if s.to_move is None else f" by seat {s.to_move}"
-    raise IllegalMoveError(f"{move!r}{who} is illegal in {s.phase!r}: {rule}")
+    raise IllegalMoveError(f"{brief(move)}{who} is illegal in {s.phase!r}: {rule}")
 
 
 def split_deck(
@@ -131,10 +129,20 @@ def start_deal(
     dealer: int,
     scores: tuple[int, ...],
     bombs: tuple[int, ...],
-    sheet: tuple[object, ...],
+    sheet: ScoreSheet | tuple[DealResult, ...],
     deck: tuple[int, ...],
+    history: History | None = None,
 ) -> State:
-    """The first state of a deal dealt from ``deck``."""
+    """The first state of a deal dealt from ``deck``.
+
+    ``history`` is the game's history of finished deals; without it, the history starts
+    at this deal (a new game, or a state built mid-game: :func:`~tysiac.record` then records
+    from this deal on, with ``scores`` as the starting scores).
+    """
+    if type(sheet) is not ScoreSheet:
+        sheet = ScoreSheet(sheet)  # rows given as a tuple (a state built mid-game)
+    if history is None:
+        history = History(Origin(deal_number, dealer, scores, bombs, deck, len(sheet)))
     hands, musiks, stock = split_deck(rules, dealer, deck)
     revealed = musiks[0] if rules.layout is Layout.TWO_OPEN_MUSIK else 0
     if GEOMETRY[rules.layout].auction:
@@ -143,10 +151,10 @@ def start_deal(
     else:
         first = rules._play.active_seats[dealer][0]  # the draw game: the non-dealer leads
         phase, leader = Phase.PLAY, first
-    return State(
+    return new_state(
         (
             rules,
-            GameInfo(seed, deal_number, dealer, scores, bombs, sheet, deck),
+            GameInfo(seed, deal_number, dealer, scores, bombs, sheet, deck, history),
             phase,
             first,
             None,

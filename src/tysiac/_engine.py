@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
 import secrets
 from collections.abc import Iterable, Sequence
 from typing import Final, NoReturn
+
+import attrs
 
 from ._auction import apply_auction, legal_auction
 from ._cards import Card, card_index
@@ -17,6 +20,7 @@ from ._errors import (
     InvalidRulesError,
     NotAMoveError,
     NotAStateError,
+    brief,
 )
 from ._moves import MOVE_TYPES, Move, Play
 from ._musik import (
@@ -34,7 +38,10 @@ from ._state import Phase, State
 from ._tables import GEOMETRY, active_seats
 from ._tricks import apply_play, legal_play
 
-__all__ = ["apply", "legal_moves", "new_game"]
+__all__ = ["SCORE_LIMIT", "apply", "legal_moves", "new_game"]
+
+#: The largest starting score, either way (far beyond any game's).
+SCORE_LIMIT: Final = 10**9
 
 
 def _no_moves(s: State) -> tuple[Move, ...]:
@@ -43,7 +50,7 @@ def _no_moves(s: State) -> tuple[Move, ...]:
 
 def _game_over(s: State, move: Move) -> State:
     raise IllegalMoveError(
-        f"{move!r} is illegal in {s.phase!r}: the game is over (seat {s.winner} won)"
+        f"{brief(move)} is illegal in {s.phase!r}: the game is over (seat {s.winner} won)"
     )
 
 
@@ -108,12 +115,27 @@ def apply(state: State, move: Move) -> State:
         _not_a_state(state)
     if type(move) is Play and phase is _PLAY:
         return apply_play(state, move)
-    if not isinstance(move, MOVE_TYPES):
-        raise NotAMoveError(
-            f"{move!r} is not a move: pass Bid, Pass, Redeal, ChooseMusik, Give, Discard, "
-            f"Contract, Bomb, Play or Claim (phase {state.phase!r})"
-        )
+    if type(move) not in _EXACT:
+        move = _canonical(state, move)
     return _APPLY[phase](state, move)
+
+
+_EXACT: Final = frozenset(MOVE_TYPES)
+
+
+def _canonical(state: State, move: object) -> Move:
+    """A move of one of the library's own classes, equal to ``move`` (a subclass instance)."""
+    for cls in MOVE_TYPES:
+        if isinstance(move, cls):
+            try:
+                values = {f.name: getattr(move, f.name) for f in attrs.fields(cls)}
+            except Exception:
+                break
+            return cls(**values)  # the validators check the fields
+    raise NotAMoveError(
+        f"{brief(move)} is not a move: pass Bid, Pass, Redeal, ChooseMusik, Give, Discard, "
+        f"Contract, Bomb, Play or Claim (phase {state.phase!r})"
+    )
 
 
 def new_game(
@@ -141,24 +163,34 @@ def new_game(
     if rules is None:
         rules = Rules()
     elif not isinstance(rules, Rules):
-        raise InvalidRulesError(f"rules={rules!r} is not a Rules object: use Rules.preset(name)")
+        raise InvalidRulesError(
+            f"rules={brief(rules)} is not a Rules object: use Rules.preset(name)"
+        )
     if seed is None:
         seed = secrets.randbits(64)
     elif not isinstance(seed, int) or isinstance(seed, bool):
-        raise InvalidDealError(f"seed={seed!r} must be an int")
+        raise InvalidDealError(f"seed={brief(seed)} must be an int")
     seed &= MASK64
     n = rules.players
     if scores is None:
         start = (0,) * n
     else:
+        wanted = (
+            f"scores={brief(scores)} must be {n} ints, one per seat, each at most "
+            f"{SCORE_LIMIT:_} either way"
+        )
+        if isinstance(scores, (str, bytes)):
+            raise InvalidDealError(wanted)
         try:
-            start = tuple(scores)
-        except TypeError:
-            raise InvalidDealError(f"scores={scores!r} must be {n} ints") from None
+            start = tuple(itertools.islice(scores, n + 1))
+        except Exception:  # not an iterable, or one that fails
+            raise InvalidDealError(wanted) from None
         if len(start) != n or not all(
-            isinstance(x, int) and not isinstance(x, bool) for x in start
+            isinstance(x, int) and not isinstance(x, bool) and -SCORE_LIMIT <= x <= SCORE_LIMIT
+            for x in start
         ):
-            raise InvalidDealError(f"scores={scores!r} must be {n} ints, one per seat")
+            raise InvalidDealError(wanted)
+        start = tuple(int(x) for x in start)
     dealer = rules.first_dealer
     deck = shuffled_deck(seed, 1) if deal is None else _deck_from(rules, dealer, deal)
     return start_deal(rules, seed, 1, dealer, start, (0,) * n, (), deck)
@@ -174,9 +206,9 @@ def _deck_from(
             ", then the stock, e.g. ['AH KH ...', '...', '...', '9S JS QS']"
         )
     try:
-        parts = list(deal)
+        parts = list(itertools.islice(deal, 32))
     except TypeError:
-        raise InvalidDealError(f"deal={deal!r} must be a list of hands and musiks") from None
+        raise InvalidDealError(f"deal={brief(deal)} must be a list of hands and musiks") from None
     seats = active_seats(rules.layout, dealer)
     expected = [geo.hand if s in seats else 0 for s in range(geo.players)]
     expected += list(geo.musiks)
@@ -194,9 +226,9 @@ def _deck_from(
     for part, size, name in zip(parts, expected, names, strict=True):
         try:
             if isinstance(part, str):
-                idx = [card_index(t) for t in part.replace(",", " ").split()]
+                idx = [card_index(t) for t in part[:400].replace(",", " ").split()]
             else:
-                idx = [card_index(c) for c in part]
+                idx = [card_index(c) for c in itertools.islice(part, 32)]
         except (InvalidCardError, TypeError) as exc:
             raise InvalidDealError(f"{name}: {exc}") from None
         if len(idx) != size:

@@ -1,6 +1,7 @@
 """The moves: small frozen objects passed to :func:`~tysiac.apply`.
 
-Every move's ``repr`` pastes back into Python, e.g. ``Play(Card.parse('QH'))``.  The
+Every move's ``repr`` pastes back into Python, e.g. ``Play(Card.parse('QH'))``, and its
+``str`` is its notation, e.g. ``QH`` (read back by :func:`~tysiac.parse_move`).  The
 engine hands out shared instances (one ``Play`` per card, one ``Bid`` per amount), so
 collecting legal moves allocates nothing; moves built by the caller compare equal to them.
 """
@@ -12,7 +13,7 @@ from typing import Final, TypeAlias
 import attrs
 
 from ._cards import CARDS, Card, card_index
-from ._errors import NotAMoveError
+from ._errors import NotAMoveError, brief
 
 __all__ = [
     "Bid",
@@ -33,17 +34,27 @@ def _card(value: Card | str) -> Card:
     return CARDS[card_index(value)]
 
 
+#: The largest number a move may hold (bids, contracts, seats, musik indexes): far above
+#: any game's, and small enough to print.
+MOVE_INT_LIMIT: Final = 10**9
+
+
 def _int(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
     if not isinstance(value, int) or isinstance(value, bool):
         raise NotAMoveError(
-            f"{type(instance).__name__}.{attribute.name} must be an int, not {value!r}"
+            f"{type(instance).__name__}.{attribute.name} must be an int, not {brief(value)}"
+        )
+    if not -MOVE_INT_LIMIT <= value <= MOVE_INT_LIMIT:
+        raise NotAMoveError(
+            f"{type(instance).__name__}.{attribute.name}={brief(value)} is out of range: "
+            f"at most {MOVE_INT_LIMIT:_} either way"
         )
 
 
 def _bool(instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
     if not isinstance(value, bool):
         raise NotAMoveError(
-            f"{type(instance).__name__}.{attribute.name} must be True or False, not {value!r}"
+            f"{type(instance).__name__}.{attribute.name} must be True or False, not {brief(value)}"
         )
 
 
@@ -57,6 +68,9 @@ class Bid:
     def __repr__(self) -> str:
         return f"Bid({self.amount!r})"
 
+    def __str__(self) -> str:
+        return f"bid {self.amount}"
+
 
 @attrs.frozen(slots=True, repr=False)
 class Pass:
@@ -65,6 +79,9 @@ class Pass:
     def __repr__(self) -> str:
         return "Pass()"
 
+    def __str__(self) -> str:
+        return "pass"
+
 
 @attrs.frozen(slots=True, repr=False)
 class Redeal:
@@ -72,6 +89,9 @@ class Redeal:
 
     def __repr__(self) -> str:
         return "Redeal()"
+
+    def __str__(self) -> str:
+        return "redeal"
 
 
 @attrs.frozen(slots=True, repr=False)
@@ -83,6 +103,9 @@ class ChooseMusik:
 
     def __repr__(self) -> str:
         return f"ChooseMusik({self.index!r})"
+
+    def __str__(self) -> str:
+        return f"musik {self.index}"
 
 
 @attrs.frozen(slots=True, repr=False)
@@ -100,6 +123,9 @@ class Give:
     def __repr__(self) -> str:
         return f"Give({self.card!r}, to={self.to!r})"
 
+    def __str__(self) -> str:
+        return f"give {self.card}>{self.to}"
+
 
 @attrs.frozen(slots=True, repr=False)
 class Discard:
@@ -110,6 +136,9 @@ class Discard:
 
     def __repr__(self) -> str:
         return f"Discard({self.card!r})"
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
 
 
 @attrs.frozen(slots=True, repr=False)
@@ -122,6 +151,9 @@ class Contract:
     def __repr__(self) -> str:
         return f"Contract({self.amount!r})"
 
+    def __str__(self) -> str:
+        return f"contract {self.amount}"
+
 
 @attrs.frozen(slots=True, repr=False)
 class Bomb:
@@ -129,6 +161,9 @@ class Bomb:
 
     def __repr__(self) -> str:
         return "Bomb()"
+
+    def __str__(self) -> str:
+        return "bomb"
 
 
 @attrs.frozen(slots=True, repr=False)
@@ -150,6 +185,9 @@ class Play:
             return f"Play({self.card!r}, meld=True)"
         return f"Play({self.card!r})"
 
+    def __str__(self) -> str:
+        return f"{self.card}*" if self.meld else str(self.card)
+
 
 @attrs.frozen(slots=True, repr=False)
 class Claim:
@@ -158,6 +196,9 @@ class Claim:
     def __repr__(self) -> str:
         return "Claim()"
 
+    def __str__(self) -> str:
+        return "claim"
+
 
 #: Any move.
 Move: TypeAlias = (
@@ -165,6 +206,19 @@ Move: TypeAlias = (
 )
 
 MOVE_TYPES: Final = (Bid, Pass, Redeal, ChooseMusik, Give, Discard, Contract, Bomb, Play, Claim)
+
+
+def _same(self: object) -> object:
+    return self
+
+
+def _same_memo(self: object, memo: object) -> object:
+    return self
+
+
+for _cls in MOVE_TYPES:  # moves are immutable: a copy is the move itself
+    setattr(_cls, "__copy__", _same)  # noqa: B010
+    setattr(_cls, "__deepcopy__", _same_memo)  # noqa: B010
 
 # shared instances handed out by legal_moves
 PASS: Final = Pass()
@@ -180,4 +234,6 @@ SUIT_PLAYS: Final = tuple(
 )
 MELDS: Final = tuple(Play(c, meld=True) for c in CARDS)
 DISCARDS: Final = tuple(Discard(c) for c in CARDS)
+#: ``GIVES[to][card]``: shared ``Give`` objects.
+GIVES: Final = tuple(tuple(Give(c, to) for c in CARDS) for to in range(4))
 CHOOSE: Final = (ChooseMusik(0), ChooseMusik(1))

@@ -7,7 +7,7 @@ from ._core import GIVES, bid_cap, illegal, log, replace
 from ._moves import BOMB, CHOOSE, DISCARDS, Bomb, ChooseMusik, Contract, Discard, Give, Move
 from ._rules import BombRule, Layout, Rules
 from ._scoring import finish_deal
-from ._state import DealInfo, Outcome, Phase, State
+from ._state import DealInfo, Outcome, Phase, State, new_state
 from ._tables import GEOMETRY
 from ._tricks import start_play
 
@@ -51,7 +51,7 @@ def after_auction(s: State) -> State:
             decl,
             None,
         )
-        return State((c[0], c[1], Phase.GIVE, decl, None, deal, tuple(hands), *c[7:15], -1))
+        return new_state((c[0], c[1], Phase.GIVE, decl, None, deal, tuple(hands), *c[7:15], -1))
     if layout in (Layout.TWO_CLASSIC, Layout.TWO_MUSIKS_OF_THREE):
         return replace(s, phase=Phase.CHOOSE_MUSIK, to_move=decl)
     if layout is Layout.TWO_OPEN_MUSIK:
@@ -71,7 +71,7 @@ def legal_choose(s: State) -> tuple[Move, ...]:
 
 def apply_choose(s: State, move: Move) -> State:
     """Take the chosen musik: it is shown to the opponent, unless hidden (rules, section 12)."""
-    if not isinstance(move, ChooseMusik) or move not in CHOOSE:
+    if not isinstance(move, ChooseMusik) or move.index not in (0, 1):
         illegal(s, move, "the declarer takes one of the two musiks: ChooseMusik(0) or (1)")
     decl = s.declarer
     assert decl is not None
@@ -85,7 +85,7 @@ def apply_choose(s: State, move: Move) -> State:
         _hands=tuple(hands),
         _musiks=musiks,
         _revealed=0 if _musik_hidden(s) else musik,
-        _log=log(s, decl, move),
+        _log=log(s, decl, CHOOSE[move.index]),
     )
 
 
@@ -114,7 +114,7 @@ def apply_discard(s: State, move: Move) -> State:
         phase=Phase.CONTRACT if done else Phase.DISCARD,
         _hands=tuple(hands),
         _discards=discards,
-        _log=log(s, decl, move),
+        _log=log(s, decl, DISCARDS[c]),
     )
 
 
@@ -160,7 +160,7 @@ def apply_give(s: State, move: Move) -> State:
     hands[decl] ^= 1 << card
     hands[target] |= 1 << card
     done = target != c[0]._play.next_seat[c[1].dealer][decl]
-    return State(
+    return new_state(
         (
             c[0],
             c[1],
@@ -170,7 +170,7 @@ def apply_give(s: State, move: Move) -> State:
             c[5],
             tuple(hands),
             *c[7:14],
-            (c[14], decl, move),
+            (c[14], decl, GIVES[target][card]),
             -1,
         )
     )
@@ -229,7 +229,7 @@ def apply_contract(s: State, move: Move) -> State:
             illegal(s, move, why)
         bombs = list(s._bombs)
         bombs[decl] += 1
-        s = replace(s, _bombs=tuple(bombs), _log=log(s, decl, move))
+        s = replace(s, _bombs=tuple(bombs), _log=log(s, decl, BOMB))
         return finish_deal(s, s._taken, Outcome.BOMBED)
     if not isinstance(move, Contract):
         illegal(s, move, "the declarer must name the contract with Contract(amount)")
@@ -256,7 +256,7 @@ def apply_contract(s: State, move: Move) -> State:
     d = c[5]
     deal = DealInfo(d.musiks, d.discards, d.revealed, d.bid, d.bidder, d.passed, d.acted, decl, a)
     return start_play(
-        State(
+        new_state(
             (
                 c[0],
                 c[1],
@@ -269,7 +269,7 @@ def apply_contract(s: State, move: Move) -> State:
                 decl,
                 (),
                 *c[10:14],
-                (c[14], decl, move),
+                (c[14], decl, s.rules._play.contracts[a // step]),
                 c[6][decl],  # the declarer leads: any card
             )
         )

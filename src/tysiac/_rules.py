@@ -5,13 +5,15 @@ from __future__ import annotations
 import enum
 import functools
 import inspect
+import itertools
+import types
 import typing
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, Final, NamedTuple, TypeVar
 
 import attrs
 
-from ._errors import InvalidRulesError
+from ._errors import InvalidRulesError, brief
 from ._moves import Bid, Contract
 
 __all__ = [
@@ -159,16 +161,28 @@ class DefenderCap(_Option):
 
 _E = TypeVar("_E", bound=_Option)
 
+#: The highest ``max_bid``: above any contract a hand can make (120 card points plus four
+#: marriages of at most :data:`MAX_MARRIAGE` each).
+MAX_BID: Final = 5000
+#: The highest marriage value.
+MAX_MARRIAGE: Final = 1000
+#: The most bombs per player and game.
+MAX_BOMBS: Final = 100
+_INT_LIMIT: Final = 10**6
+
 
 def _convert(cls: type[_E], value: object) -> _E:
     if isinstance(value, cls):
         return value
     try:
+        if not isinstance(value, str):
+            raise ValueError  # the values are strings (and Enum's own message quotes value)
         return cls(value)
     except ValueError:
         choices = ", ".join(repr(m.value) for m in cls)
         raise InvalidRulesError(
-            f"{value!r} is not a {cls.__name__}: use a {cls.__name__} member or one of {choices}"
+            f"{brief(value)} is not a {cls.__name__}: use a {cls.__name__} member or one of "
+            f"{choices}"
         ) from None
 
 
@@ -209,19 +223,25 @@ def _to_defender_cap(value: object) -> DefenderCap:
 
 
 def _to_values(value: object) -> tuple[int, int, int, int]:
-    if not isinstance(value, Iterable):
-        raise InvalidRulesError(f"marriage_values={value!r}: give four ints, for ♠ ♣ ♦ ♥")
+    wanted = f"marriage_values={brief(value)}: give four ints from 0 to {MAX_MARRIAGE}, for ♠ ♣ ♦ ♥"
+    if not isinstance(value, Iterable) or isinstance(value, (str, bytes, Mapping)):
+        raise InvalidRulesError(wanted)
     try:
-        items = tuple(value)
-    except TypeError:
-        raise InvalidRulesError(f"marriage_values={value!r}: give four ints, for ♠ ♣ ♦ ♥") from None
-    if len(items) != 4 or not all(isinstance(v, int) and not isinstance(v, bool) for v in items):
-        raise InvalidRulesError(f"marriage_values={value!r}: give four ints, for ♠ ♣ ♦ ♥")
-    return (items[0], items[1], items[2], items[3])
+        items = tuple(itertools.islice(value, 5))
+    except Exception:  # an iterable that fails is not four ints either
+        raise InvalidRulesError(wanted) from None
+    if len(items) != 4 or not all(
+        isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_MARRIAGE for v in items
+    ):
+        raise InvalidRulesError(wanted)
+    return (int(items[0]), int(items[1]), int(items[2]), int(items[3]))
 
 
 def _default_layout(self: Any) -> Layout:
-    return DEFAULT_LAYOUT.get(self.players, Layout.THREE)
+    players = self.players
+    if type(players) is not int:
+        return Layout.THREE  # the type check then reports players
+    return DEFAULT_LAYOUT.get(players, Layout.THREE)
 
 
 def _default_barrel(self: Any) -> int | None:
@@ -402,6 +422,12 @@ class Rules:
     """The names :meth:`preset` knows: ``"app"`` (the app's rules, the default), ``"pl"``
     (Polish club rules) and ``"ro"`` (Romanian rules, *O mie*)."""
 
+    def __copy__(self) -> Rules:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Rules:
+        return self
+
     def __attrs_post_init__(self) -> None:
         problems = _problems(self)
         if problems:
@@ -422,7 +448,7 @@ class Rules:
         """
         if not isinstance(name, str) or name not in PRESETS:
             raise InvalidRulesError(
-                f"unknown preset {name!r}: choose one of {', '.join(map(repr, PRESETS))}"
+                f"unknown preset {brief(name)}: choose one of {', '.join(map(repr, PRESETS))}"
             )
         unknown = sorted(set(changes) - _FIELD_NAMES)
         if unknown:
@@ -430,7 +456,11 @@ class Rules:
         options: dict[str, object] = {}
         target = changes.get("target", 1000)
         for key, value in PRESETS[name].items():
-            options[key] = value(target) if callable(value) else value
+            if callable(value):
+                if type(target) is not int:
+                    continue  # the type check of Rules reports target
+                value = value(target)
+            options[key] = value
         options.update(changes)
         return cls(**options)  # type: ignore[arg-type]
 
@@ -462,7 +492,9 @@ def _init(self: Rules, *args: Any, **options: Any) -> None:
     if unknown:
         raise InvalidRulesError(f"unknown rule option(s): {', '.join(unknown)}")
     if len(args) > len(_FIELD_NAMES):
-        raise InvalidRulesError(f"Rules takes at most {len(_FIELD_NAMES)} options, not {args!r}")
+        raise InvalidRulesError(
+            f"Rules takes at most {len(_FIELD_NAMES)} options, not {brief(args)}"
+        )
     _attrs_init(self, *args, **options)
 
 
@@ -513,9 +545,13 @@ def _problems(r: Rules) -> list[str]:
             continue
         value = getattr(r, a.name)
         if a.type in ("int", int) and not is_int(value):
-            out.append(f"{a.name}={value!r} must be an int")
+            out.append(f"{a.name}={brief(value)} must be an int")
+        elif a.type in ("int", int, "int | None") and is_int(value) and abs(value) > _INT_LIMIT:
+            out.append(f"{a.name}={brief(value)} is out of range")
         if a.type in ("bool", bool) and not isinstance(value, bool):
-            out.append(f"{a.name}={value!r} must be True or False")
+            out.append(f"{a.name}={brief(value)} must be True or False")
+    if r.barrel is not None and not is_int(r.barrel):
+        out.append(f"barrel={brief(r.barrel)} must be None or an int")
     if out:
         return out
     if r.players not in (2, 3, 4):
@@ -544,19 +580,19 @@ def _problems(r: Rules) -> list[str]:
         out.append(
             f"opening_bid={r.opening_bid} must be a positive multiple of bid_step={r.bid_step}"
         )
-    elif r.max_bid < r.opening_bid or r.max_bid % r.bid_step:
+    elif r.max_bid < r.opening_bid or r.max_bid % r.bid_step or r.max_bid > MAX_BID:
         out.append(
-            f"max_bid={r.max_bid} must be a multiple of bid_step={r.bid_step} and at "
-            f"least opening_bid={r.opening_bid}"
+            f"max_bid={r.max_bid} must be a multiple of bid_step={r.bid_step}, at "
+            f"least opening_bid={r.opening_bid} and at most {MAX_BID}"
         )
-    if r.bombs_per_player < 1:
-        out.append(f"bombs_per_player={r.bombs_per_player} must be at least 1")
+    if not 1 <= r.bombs_per_player <= MAX_BOMBS:
+        out.append(f"bombs_per_player={r.bombs_per_player} must be from 1 to {MAX_BOMBS}")
     if any(v < 0 for v in r.marriage_values):
         out.append(f"marriage_values={r.marriage_values} must not be negative")
     if r.rounding_unit not in (1, 5, 10):
         out.append(f"rounding_unit={r.rounding_unit} must be 1, 5 or 10")
     if r.barrel is not None and (not is_int(r.barrel) or not 0 < r.barrel < r.target):
-        out.append(f"barrel={r.barrel!r} must be None or an int between 0 and target={r.target}")
+        out.append(f"barrel={r.barrel} must be None or an int between 0 and target={r.target}")
     if r.auto_claim and not r.claim:
         out.append("auto_claim=True needs claim=True")
     return out
@@ -564,7 +600,7 @@ def _problems(r: Rules) -> list[str]:
 
 #: The named presets: option values that differ from ``Rules()``.  A callable value is
 #: computed from the target.
-PRESETS: Final[Mapping[str, Mapping[str, object]]] = {
+_PRESETS: Final[dict[str, dict[str, object]]] = {
     "app": {},
     "pl": {
         "redeal_marriage": RedealMarriage.BOTH,
@@ -582,3 +618,7 @@ PRESETS: Final[Mapping[str, Mapping[str, object]]] = {
         "defender_cap": DefenderCap.NONE,
     },
 }
+#: The named presets, read-only (a ``MappingProxyType`` of ``MappingProxyType``).
+PRESETS: Final[Mapping[str, Mapping[str, object]]] = types.MappingProxyType(
+    {name: types.MappingProxyType(options) for name, options in _PRESETS.items()}
+)

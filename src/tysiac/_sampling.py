@@ -648,9 +648,6 @@ def _build(problem: _Problem, placement: list[int], rng: random.Random) -> State
     for row in view.sheet:
         if row.outcome is Outcome.BOMBED and row.declarer is not None:
             bombs[row.declarer] += 1
-    sheet: tuple[object, ...] = ()
-    for row in view.sheet:
-        sheet = (sheet, row)
     seed = rng.getrandbits(64)
     world = start_deal(
         rules,
@@ -659,7 +656,7 @@ def _build(problem: _Problem, placement: list[int], rng: random.Random) -> State
         view.dealer,
         view.scores,
         tuple(bombs),
-        sheet,
+        view.sheet,  # a ScoreSheet: the world's history starts at this deal
         tuple(deck),
     )
     from ._engine import apply  # noqa: PLC0415  (the engine imports the views)

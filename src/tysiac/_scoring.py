@@ -122,7 +122,8 @@ def finish_deal(
         scores,
         mask_cards(shown),
     )
-    sheet = (game.sheet, row)
+    sheet = game.sheet.plus(row)
+    history = game.history.plus(c[14])
     winner = _winner(r, scores, decl, seats)
     if winner is not None:
         from ._core import replace  # noqa: PLC0415  (the core builds on the scoring)
@@ -134,6 +135,7 @@ def finish_deal(
             _musiks=() if moved else deal.musiks,
             scores=scores,
             sheet=sheet,
+            history=history,
             phase=Phase.GAME_OVER,
             to_move=None,
             winner=winner,
@@ -151,6 +153,7 @@ def finish_deal(
         game.bombs,
         sheet,
         shuffled_deck(game.seed, number),
+        history,
     )
 
 

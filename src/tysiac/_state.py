@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import enum
-from typing import NamedTuple, TypeAlias
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias
 
 import attrs
 
 from ._cards import CARDS, Card, Suit, mask_cards, mask_points
+from ._errors import NotAStateError
 from ._moves import Move
 from ._rules import Rules
 
-__all__ = ["DealResult", "Outcome", "Phase", "State"]
+if TYPE_CHECKING:
+    from ._history import History, ScoreSheet
+
+__all__ = ["DealResult", "Outcome", "Phase", "State", "new_state"]
 
 
 class Phase(enum.Enum):
@@ -88,6 +92,12 @@ class DealResult:
     scores: tuple[int, ...]
     shown: tuple[Card, ...] = ()
 
+    def __copy__(self) -> DealResult:
+        return self
+
+    def __deepcopy__(self, memo: object) -> DealResult:
+        return self
+
     @property
     def made(self) -> bool | None:
         """Whether the declarer made the contract (None without a played contract)."""
@@ -104,8 +114,9 @@ class GameInfo(NamedTuple):
     dealer: int
     scores: tuple[int, ...]
     bombs: tuple[int, ...]
-    sheet: tuple[object, ...]  # a linked list (previous, row), newest first
+    sheet: ScoreSheet  # the finished deals' rows
     deck: tuple[int, ...]
+    history: History  # the finished deals' moves, and where the known history starts
 
 
 class DealInfo(NamedTuple):
@@ -125,7 +136,7 @@ class DealInfo(NamedTuple):
 #: The engine's compact form of a state, field by field (see :class:`State`).
 Core: TypeAlias = tuple[
     Rules,  # 0 rules
-    GameInfo,  # 1 seed, deal number, dealer, scores, bombs, sheet, deck
+    GameInfo,  # 1 seed, deal number, dealer, scores, bombs, sheet, deck, history
     Phase,  # 2 phase
     "int | None",  # 3 to_move
     "int | None",  # 4 winner
@@ -143,13 +154,20 @@ Core: TypeAlias = tuple[
 ]
 
 
-@attrs.frozen(slots=True, repr=False)
+@attrs.frozen(slots=True, repr=False, init=False)
 class State:
     """A complete, immutable game position: every card's place, the auction, the scores.
 
     A ``State`` knows everything, hidden cards included: give a player
     :func:`~tysiac.observe` of it, not the state itself.  States are created by
-    :func:`~tysiac.new_game` and :func:`~tysiac.apply`; they compare equal and hash by value.
+    :func:`~tysiac.new_game`, :func:`~tysiac.apply`, :func:`~tysiac.replay` and
+    :func:`~tysiac.from_json` (``State(...)`` itself raises :class:`~tysiac.NotAStateError`);
+    they compare equal and hash by value, and ``copy.copy`` and ``copy.deepcopy`` return the
+    state itself.  A state carries its game's history (see :func:`~tysiac.record`), shared
+    with the states it was played from, so hashing, copying and :func:`~tysiac.observe` cost
+    the same after any number of deals, and so does comparing states of one game (their
+    histories are the same objects); two games played separately compare their histories
+    move by move, without recursion.
 
     Its only field holds the engine's compact form (cards as indexes 0..23, sets of cards as
     24-bit masks) in one tuple, so that making a state on the hot path costs one tuple;
@@ -172,6 +190,17 @@ class State:
     """
 
     _c: Core
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        raise NotAStateError(
+            "State objects are not built directly: use new_game(), apply(), replay() or from_json()"
+        )
+
+    def __copy__(self) -> State:
+        return self
+
+    def __deepcopy__(self, memo: object) -> State:
+        return self
 
     @property
     def rules(self) -> Rules:
@@ -256,15 +285,12 @@ class State:
         return self._game.scores
 
     @property
-    def sheet(self) -> tuple[DealResult, ...]:
-        """The score sheet: one :class:`DealResult` per finished deal, oldest first."""
-        rows: list[DealResult] = []
-        node = self._game.sheet
-        while node:
-            node, row = node  # type: ignore[assignment]
-            rows.append(row)  # type: ignore[arg-type]
-        rows.reverse()
-        return tuple(rows)
+    def sheet(self) -> ScoreSheet:
+        """The score sheet: one :class:`DealResult` per finished deal, oldest first.
+
+        A :class:`ScoreSheet`, an immutable sequence shared with the game's other states.
+        """
+        return self._game.sheet
 
     @property
     def bid(self) -> int:
@@ -432,6 +458,17 @@ class State:
         from ._text import state_text  # noqa: PLC0415  (the text module reads states)
 
         return state_text(self)
+
+
+_new = object.__new__
+_set_c = State.__dict__["_c"].__set__
+
+
+def new_state(c: Core) -> State:
+    """The engine's constructor of states (``State(...)`` is refused)."""
+    s: State = _new(State)
+    _set_c(s, c)
+    return s
 
 
 def _tricks_played(s: State) -> int:

@@ -8,7 +8,7 @@ from ._core import illegal, log, replace
 from ._moves import CLAIM, MELDS, PLAYS, SUIT_PLAYS, Claim, Move, Play
 from ._rules import PlayFlags
 from ._scoring import finish_deal
-from ._state import Outcome, Phase, State
+from ._state import Outcome, Phase, State, _new, _set_c
 from ._trickrules import can_meld_on_lead, can_meld_on_someone, play_mask, trick_winner
 
 __all__ = ["apply_play", "legal_play", "start_play"]
@@ -208,14 +208,16 @@ def apply_play(s: State, move: Move) -> State:
             " (see the rules, section 8 'Marriages and trump')",
         )
     trick = (*trick, c)
-    logged = (log_, p, move)
+    logged = (log_, p, MELDS[c] if move.meld else PLAYS[c])
     if len(trick) < f.active:
         q = f.next_seat[game.dealer][p]
         nxt_hand = hands[q]
         # the next player's legal cards, computed once here for legal_moves and apply
         if not (stock and f.free_while_stock):
             nxt_hand = play_mask(nxt_hand, trick, trump, f)
-        return State(
+        nxt_state = _new(State)  # new_state(), inlined on the hottest path
+        _set_c(
+            nxt_state,
             (
                 rules,
                 game,
@@ -233,8 +235,9 @@ def apply_play(s: State, move: Move) -> State:
                 marriages,
                 logged,
                 nxt_hand,
-            )
+            ),
         )
+        return nxt_state
     # the trick is complete
     assert leader is not None
     nxt = f.next_seat[game.dealer]
@@ -256,7 +259,9 @@ def apply_play(s: State, move: Move) -> State:
             hands[seat] |= 1 << stock[k]
             seat = nxt[seat]
         stock = stock[f.active :]
-    out = State(
+    out = _new(State)
+    _set_c(
+        out,
         (
             rules,
             game,
@@ -274,7 +279,7 @@ def apply_play(s: State, move: Move) -> State:
             marriages,
             logged,
             hands[w],  # a lead: any card of the hand
-        )
+        ),
     )
     if not hands[w]:  # that was the last trick
         return finish_deal(out, out._c[12], Outcome.PLAYED, w)

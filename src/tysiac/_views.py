@@ -11,11 +11,12 @@ from __future__ import annotations
 import attrs
 
 from ._cards import CARDS, Card, Suit, mask_cards, mask_points
-from ._errors import InvalidSeatError, NotAStateError
+from ._errors import InvalidSeatError, NotAStateError, brief
+from ._history import ScoreSheet
 from ._knowledge import HiddenPile, pile_view, scan
 from ._moves import ChooseMusik, Discard, Give, Move, Play
 from ._rules import Layout, Rules
-from ._state import DealResult, Phase, State
+from ._state import Phase, State
 from ._tables import GEOMETRY
 from ._text import cards_text, view_text
 
@@ -36,6 +37,12 @@ class Concealed:
 
     def __repr__(self) -> str:
         return f"Concealed({self.kind!r}, to={self.to!r})"
+
+    def __copy__(self) -> Concealed:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Concealed:
+        return self
 
 
 @attrs.frozen(slots=True, repr=False)
@@ -105,7 +112,7 @@ class View:
     dealer: int
     deal_number: int
     scores: tuple[int, ...]
-    sheet: tuple[DealResult, ...]
+    sheet: ScoreSheet
     winner: int | None
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
@@ -140,6 +147,12 @@ class View:
     def __str__(self) -> str:
         return view_text(self)
 
+    def __copy__(self) -> View:
+        return self
+
+    def __deepcopy__(self, memo: object) -> View:
+        return self
+
 
 def _musik_seen(s: State, seat: int, moves: tuple[tuple[int, Move], ...]) -> int:
     seen = s._revealed
@@ -173,7 +186,7 @@ def observe(state: State, seat: int) -> View:
         )
     n = state.rules.players
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
-        raise InvalidSeatError(f"seat={seat!r} is not a seat: use 0..{n - 1}")
+        raise InvalidSeatError(f"seat={brief(seat)} is not a seat: use 0..{n - 1}")
     s = state
     all_moves = s.moves
     visible: list[tuple[int, Move | Concealed]] = []

@@ -2,9 +2,12 @@
 
 ``tysiac simulate`` plays a seeded game among computer players and prints its score sheet;
 it is the default, so ``tysiac --seed 1`` is ``tysiac simulate --seed 1``.  ``tysiac rules``
-lists the rule options.  ``tysiac --version`` prints the version.
+lists the rule options.  ``tysiac replay FILE`` checks a saved game record (from
+``tysiac simulate --record FILE``) and prints its score sheet.  ``tysiac --version`` prints
+the version.
 
-Exit codes: 0 success, 1 the output could not be written (a full disk), 2 a usage error
+Exit codes: 0 success, 1 the output could not be written (a full disk), or a record that
+does not replay (``tysiac replay``) or cannot be written (``--record``), 2 a usage error
 (one line on stderr), 130 interrupted (Ctrl-C), 141 the reader of the output went away
 (``tysiac simulate | head``), as for a Unix tool stopped by ``SIGPIPE``.
 
@@ -23,7 +26,7 @@ import sys
 from collections.abc import Sequence
 from typing import Final
 
-from . import __version__, _cli_rules, _cli_simulate
+from . import __version__, _cli_records, _cli_rules, _cli_simulate
 from ._cli_common import Command, OutputError, Parser, silence_stdout
 
 __all__ = ["COMMANDS", "main"]
@@ -34,6 +37,7 @@ __all__ = ["COMMANDS", "main"]
 COMMANDS: Final[tuple[Command, ...]] = (
     _cli_simulate.COMMAND,
     _cli_rules.COMMAND,
+    _cli_records.COMMAND,
 )
 
 
