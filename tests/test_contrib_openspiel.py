@@ -13,7 +13,7 @@ np = pytest.importorskip("numpy", reason='the extra "tysiac[openspiel]" is not i
 
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
-from tysiac import CARDS, Rules, State, new_game, observe, to_json  # noqa: E402
+from tysiac import CARDS, Layout, Rules, State, new_game, observe, to_json  # noqa: E402
 from tysiac.contrib import openspiel as adapter  # noqa: E402
 from tysiac.encoding import feature_names, num_actions  # noqa: E402
 
@@ -36,7 +36,7 @@ def test_random_sim_test(params: dict[str, Any]) -> None:
 
 def test_parameters_make_the_rules() -> None:
     game = pyspiel.load_game("python_tysiac", {"preset": "pl", "layout": "four-sitter"})
-    rules = Rules.preset("pl", players=4, layout=adapter.Layout.FOUR_SITTER)
+    rules = Rules.preset("pl", players=4, layout=Layout.FOUR_SITTER)
     assert game.rules == rules
     assert game.num_players() == 4
     assert game.num_distinct_actions() == num_actions(rules)
@@ -49,7 +49,7 @@ def test_parameters_make_the_rules() -> None:
     "params", [{"episode": "match"}, {"episode": "game", "max_deals": 0}, {"preset": "xx"}]
 )
 def test_bad_parameters(params: dict[str, Any]) -> None:
-    with pytest.raises(Exception, match="episode|max_deals|preset|xx"):
+    with pytest.raises(Exception, match=r"episode|max_deals|preset|xx"):
         pyspiel.load_game("python_tysiac", params)
 
 
@@ -178,5 +178,5 @@ def test_the_resampler_keeps_the_information_state() -> None:
     worlds = [resample(state, player) for _ in range(20)]
     key = state.information_state_string(player)
     assert all(w.information_state_string(player) == key for w in worlds)
-    hands = {w.pos.state._hands for w in worlds}
+    hands = {w.tysiac_state._hands for w in worlds if w.tysiac_state is not None}
     assert len(hands) > 1  # the other hands differ between worlds

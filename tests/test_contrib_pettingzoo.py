@@ -12,6 +12,7 @@ import pytest
 pytest.importorskip("pettingzoo", reason='the extra "tysiac[pettingzoo]" is not installed')
 np = pytest.importorskip("numpy", reason='the extra "tysiac[pettingzoo]" is not installed')
 
+from gymnasium.spaces import Discrete  # noqa: E402
 from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
 
 from tysiac import Layout, Rules, new_game, observe  # noqa: E402
@@ -127,10 +128,10 @@ def test_spaces_follow_the_encoding() -> None:
     rules = rules_of("ro", Layout.FOUR_SITTER)
     game = raw_env(rules)
     game.reset(seed=1)
-    space = game.observation_space("player_3")
+    space: Any = game.observation_space("player_3")
     assert space["observation"].shape == (len(feature_names(rules)),)
     assert space["action_mask"].shape == (num_actions(rules),)
-    assert game.action_space("player_0").n == num_actions(rules)
+    assert game.action_space("player_0") == Discrete(num_actions(rules))
     observation = game.observe("player_3")
     assert observation["observation"].dtype == np.float32
     assert observation["action_mask"].dtype == np.int8
@@ -160,7 +161,7 @@ def test_an_illegal_action_raises() -> None:
     game.reset(seed=1)
     mask = game.observe(game.agent_selection)["action_mask"]
     illegal = int(np.flatnonzero(mask == 0)[0])
-    with pytest.raises(ValueError, match="not legal|illegal|not among"):
+    with pytest.raises(ValueError, match=r"not legal|illegal|not among"):
         game.step(illegal)
 
 
