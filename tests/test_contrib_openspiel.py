@@ -180,3 +180,13 @@ def test_the_resampler_keeps_the_information_state() -> None:
     assert all(w.information_state_string(player) == key for w in worlds)
     hands = {w.tysiac_state._hands for w in worlds if w.tysiac_state is not None}
     assert len(hands) > 1  # the other hands differ between worlds
+
+
+def test_the_example_script(capsys: pytest.CaptureFixture[str]) -> None:
+    from test_examples import load
+
+    returns = load("openspiel_ismcts").main(2, simulations=4)
+    out = capsys.readouterr().out
+    assert len(returns) == 3
+    assert out.startswith("score changes: ")
+    assert load("openspiel_ismcts").arguments(["4"]).seed == 4

@@ -173,3 +173,13 @@ def test_the_core_package_imports_no_numpy() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_the_example_script(capsys: pytest.CaptureFixture[str]) -> None:
+    from test_examples import load
+
+    totals = load("pettingzoo_random").main(1, episodes=2)
+    out = capsys.readouterr().out
+    assert list(totals) == ["player_0", "player_1", "player_2"]
+    assert f"player_0: {totals['player_0']:+.2f}" in out
+    assert load("pettingzoo_random").arguments(["4"]).seed == 4
