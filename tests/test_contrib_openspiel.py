@@ -190,3 +190,11 @@ def test_the_example_script(capsys: pytest.CaptureFixture[str]) -> None:
     assert len(returns) == 3
     assert out.startswith("score changes: ")
     assert load("openspiel_ismcts").arguments(["4"]).seed == 4
+
+
+def test_the_module_docstring_examples_run() -> None:
+    import doctest
+
+    failed, attempted = doctest.testmod(adapter)
+    assert attempted > 0
+    assert failed == 0

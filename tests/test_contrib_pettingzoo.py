@@ -183,3 +183,13 @@ def test_the_example_script(capsys: pytest.CaptureFixture[str]) -> None:
     assert list(totals) == ["player_0", "player_1", "player_2"]
     assert f"player_0: {totals['player_0']:+.2f}" in out
     assert load("pettingzoo_random").arguments(["4"]).seed == 4
+
+
+def test_the_module_docstring_examples_run() -> None:
+    import doctest
+
+    import tysiac.contrib.pettingzoo as module
+
+    failed, attempted = doctest.testmod(module)
+    assert attempted > 0
+    assert failed == 0

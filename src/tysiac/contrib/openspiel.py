@@ -51,7 +51,7 @@ from .._core import start_deal
 from .._state import Phase
 from ..encoding import action_mask, decode_move, feature_names, features, num_actions
 
-__all__ = ["GAME_TYPE", "TysiacGame", "TysiacState", "resampler", "rules_from_params"]
+__all__ = ["DEFAULTS", "GAME_TYPE", "TysiacGame", "TysiacState", "resampler", "rules_from_params"]
 
 _DECK: Final = 24
 
@@ -293,7 +293,9 @@ class TysiacState(pyspiel.State):  # type: ignore[misc]
             return f"{head}; over, scores {pos.state.scores if pos.state else ()}"
         if pos.dealing:
             return f"{head}; dealing: {' '.join(str(CARDS[c]) for c in pos.dealt)}"
-        return f"{head}\n{pos.state}\nmoves: {pos.state._log if pos.state else ()}"
+        assert pos.state is not None
+        moves = ", ".join(f"{seat}: {move}" for seat, move in pos.state.moves)
+        return f"{head}\n{pos.state}\nmoves: {moves}"
 
     # -- tysiac ----------------------------------------------------------------------------
 
