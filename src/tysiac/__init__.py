@@ -12,11 +12,13 @@ from ._cards import CARDS, Card, Rank, Suit, parse_cards
 from ._engine import apply, legal_moves, new_game
 from ._errors import (
     IllegalMoveError,
+    InvalidActionError,
     InvalidCardError,
     InvalidDealError,
     InvalidRulesError,
     InvalidSeatError,
     NotAMoveError,
+    NotAnActionError,
     NotAStateError,
     TysiacError,
 )
@@ -74,6 +76,7 @@ __all__ = [
     "HiddenPile",
     "IllegalMoveError",
     "ImpossibleViewError",
+    "InvalidActionError",
     "InvalidCardError",
     "InvalidDealError",
     "InvalidRulesError",
@@ -83,6 +86,7 @@ __all__ = [
     "Move",
     "NotAMoveError",
     "NotAStateError",
+    "NotAnActionError",
     "Outcome",
     "Pass",
     "Phase",
