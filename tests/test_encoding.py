@@ -360,7 +360,7 @@ def test_features_of_a_known_position() -> None:
 @pytest.mark.parametrize(
     "move",
     [
-        *(Bid(0), Bid(-10), Bid(105), Bid(370), Contract(0), Contract(365), Contract(10**30)),
+        *(Bid(0), Bid(-10), Bid(105), Bid(370), Contract(0), Contract(365), Contract(10**9)),
         *(Give("9S", to=3), Give("9S", to=-1), ChooseMusik(2), ChooseMusik(-1)),
     ],
 )
