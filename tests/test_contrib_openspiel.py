@@ -156,7 +156,14 @@ def test_mcts_bots_play_an_episode() -> None:
     assert len(state.pos.state.sheet) == 1
 
 
-@pytest.mark.parametrize("params", [{"preset": "pl"}, {"preset": "app", "layout": "four-sitter"}])
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"preset": "pl"},
+        {"preset": "app", "layout": "four-sitter"},
+        {"preset": "ro", "layout": "two-classic", "episode": "game", "max_deals": 2},
+    ],
+)
 def test_ismcts_bots_play_an_episode_on_sampled_worlds(params: dict[str, Any]) -> None:
     game = pyspiel.load_game("python_tysiac", params)
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
@@ -167,6 +174,7 @@ def test_ismcts_bots_play_an_episode_on_sampled_worlds(params: dict[str, Any]) -
         bots.append(bot)
     state = play(bots, game, seed=2)
     assert state.is_terminal()
+    assert len(state.pos.state.sheet) == game.max_deals
 
 
 def test_the_resampler_keeps_the_information_state() -> None:
