@@ -26,7 +26,7 @@ from tysiac import (
     new_game,
     observe,
 )
-from tysiac.bots import Bot, GreedyBot, RandomBot, play_game
+from tysiac.bots import Bot, GreedyBot, LegacyGreedyBot, RandomBot, play_game
 
 PRESETS = ("app", "pl", "ro")
 
@@ -162,10 +162,10 @@ def test_uniform_random_bot_is_seeded() -> None:
 
 
 def _greedy_game_views(seeds: range, rules: Rules) -> list[tuple[View, Move]]:
-    """Every (view, move) of GreedyBot games with the given seeds."""
+    """Every (view, move) of LegacyGreedyBot games with the given seeds."""
     out: list[tuple[View, Move]] = []
     for seed in seeds:
-        bots = [GreedyBot(seed=seed + i) for i in range(rules.players)]
+        bots = [LegacyGreedyBot(seed=seed + i) for i in range(rules.players)]
         state = new_game(rules, seed=seed)
         while not state.is_over and state.deal_number <= 12:
             seat = state.to_move
@@ -249,17 +249,17 @@ def test_greedy_bids_with_a_strong_hand_and_passes_with_a_weak_one() -> None:
     deal = ["9S JS QS 9C JC QC 9D", "KS JD AS KC TS TD AD", "KH QH KD QD AH TH AC", "TC 9H JH"]
     state = new_game(deal=deal)
     state = apply(state, Bid(100))
-    strong = GreedyBot().choose(observe(state, 2))
+    strong = LegacyGreedyBot().choose(observe(state, 2))
     assert isinstance(strong, Bid)
     assert strong.amount > 100
-    weak = GreedyBot().choose(observe(apply(state, strong), 0))
+    weak = LegacyGreedyBot().choose(observe(apply(state, strong), 0))
     assert weak == Pass()
 
 
 def test_greedy_raises_the_contract_with_a_strong_hand() -> None:
     deal = ["9S JS QS 9C JC QC 9D", "KH QH KD QD AH TH AC", "KS JD AS KC TS TD AD", "TC 9H JH"]
     state = new_game(deal=deal)
-    bot = GreedyBot()
+    bot = LegacyGreedyBot()
     while state.phase is not Phase.PLAY:
         seat = state.to_move
         assert seat is not None

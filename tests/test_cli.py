@@ -151,9 +151,8 @@ def test_deals_yields_the_rows_of_play_game() -> None:
 
 def test_every_outcome_has_its_word() -> None:
     state = play_game(Rules.preset("pl", bomb="any-bid"), seed=1)
-    words = {row.outcome: _cli_simulate.row_cells(row)[4] for row in state.sheet}
-    assert words.get(Outcome.BOMBED, "bomb") == "bomb"
-    assert "made" in words.values()
+    words = {_cli_simulate.row_cells(row)[4] for row in state.sheet}
+    assert "made" in words  # every word of the sheet, not only the last deal's per outcome
     for row in state.sheet:
         word = _cli_simulate.row_cells(row)[4]
         expected = {

@@ -18,6 +18,7 @@ from ._errors import (
     InvalidRulesError,
     InvalidSeatError,
     LoadError,
+    NotABotError,
     NotAMoveError,
     NotAnActionError,
     NotAStateError,
@@ -57,6 +58,7 @@ from ._rules import (
 from ._sampling import ImpossibleViewError, sample_world
 from ._state import DealResult, Outcome, Phase, State
 from ._views import Concealed, View, observe
+from .bots._tournament import tournament
 
 __version__ = "0.1.0.dev0"
 
@@ -92,6 +94,7 @@ __all__ = [
     "LoadError",
     "MarriageCards",
     "Move",
+    "NotABotError",
     "NotAMoveError",
     "NotAStateError",
     "NotAnActionError",
@@ -122,6 +125,7 @@ __all__ = [
     "replay",
     "sample_world",
     "to_json",
+    "tournament",
 ]
 
 # The public names report the package as their module: ``tysiac.Card``, not

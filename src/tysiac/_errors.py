@@ -16,6 +16,7 @@ __all__ = [
     "InvalidRulesError",
     "InvalidSeatError",
     "LoadError",
+    "NotABotError",
     "NotAMoveError",
     "NotAStateError",
     "NotAnActionError",
@@ -121,3 +122,8 @@ def brief(value: object) -> str:
         return _BRIEF.repr(value)
     except Exception:
         return f"<{type(value).__name__} object>"
+
+
+class NotABotError(TysiacError, TypeError):
+    """Something that is not a bot (an object with a ``choose(view)`` method), or not a list
+    of bots, was given where bots are needed."""

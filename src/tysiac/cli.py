@@ -26,7 +26,7 @@ import sys
 from collections.abc import Sequence
 from typing import Final
 
-from . import __version__, _cli_records, _cli_rules, _cli_simulate
+from . import __version__, _cli_play, _cli_records, _cli_rules, _cli_simulate, _cli_tournament
 from ._cli_common import Command, OutputError, Parser, silence_stdout
 
 __all__ = ["COMMANDS", "main"]
@@ -38,6 +38,8 @@ COMMANDS: Final[tuple[Command, ...]] = (
     _cli_simulate.COMMAND,
     _cli_rules.COMMAND,
     _cli_records.COMMAND,
+    _cli_tournament.COMMAND,
+    _cli_play.COMMAND,
 )
 
 

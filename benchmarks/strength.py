@@ -1,0 +1,220 @@
+"""How strong the bots are: duplicate matches with 95% intervals.
+
+Usage::
+
+    python benchmarks/strength.py heuristic-random [--deals N] [--games N] [--preset P]
+    python benchmarks/strength.py heuristic-legacy [...]
+    python benchmarks/strength.py legacy-random [...]
+    python benchmarks/strength.py search-heuristic [--deals N] [--games N] [--iterations K]
+        [--playout heuristic|random]
+    python benchmarks/strength.py search-curve [--deals N] [--curve 10,25,50,100]
+
+A *duplicate* match replays the same deal once with the tested bot (the hero) in every seat
+and the opponents' bot in the others, so that the luck of the cards cancels out.  For each
+deal the benchmark records the hero's score minus the mean score of the other seats, averaged
+over the seats the hero took, and prints the mean of that difference over the deals with a
+95% interval (mean ± 1.96 standard errors), the hero's contracts made and failed, and the
+opponents' for comparison.  With ``--games`` it also plays whole games, the hero rotating
+over the seats with the same seeds, and prints the hero's win rate (par is one in the
+number of players).
+
+This is a benchmark, not a test: the figures it prints are recorded in the docs (the bots
+page, "Strength").  It runs serially on one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from tysiac import DealResult, Outcome, Rules, State, apply, new_game, observe
+from tysiac.bots import Bot, HeuristicBot, LegacyGreedyBot, RandomBot, SearchBot, play_game
+
+BotFactory = Callable[[int], Bot]
+
+
+@dataclass
+class Tally:
+    """What one side did over a match."""
+
+    made: int = 0
+    failed: int = 0
+    bombs: int = 0
+    declared: int = 0
+    diffs: list[float] = field(default_factory=list)
+
+    def add_row(self, state_row: DealResult, seat: int) -> None:
+        """Count the deal ``state_row`` if ``seat`` declared it."""
+        if state_row.declarer != seat:
+            return
+        self.declared += 1
+        if state_row.outcome is Outcome.BOMBED:
+            self.bombs += 1
+        elif state_row.made is True:
+            self.made += 1
+        elif state_row.made is False:
+            self.failed += 1
+
+
+def interval(values: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``values`` and the half-width of its 95% interval."""
+    if len(values) < 2:
+        return (values[0] if values else 0.0), math.inf
+    return statistics.fmean(values), 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def play_deal(rules: Rules, seed: int, bots: Sequence[Bot]) -> State:
+    """Play the first deal of game ``seed`` (and its redeals) to its score."""
+    state = new_game(rules, seed=seed)
+    while not state.is_over:
+        seat = state.to_move
+        assert seat is not None
+        state = apply(state, bots[seat].choose(observe(state, seat)))
+        if state.sheet and state.sheet[-1].outcome is not Outcome.REDEALT:
+            break
+        if len(state.sheet) >= 6:
+            break
+    return state
+
+
+def duplicate(
+    rules: Rules, hero: BotFactory, other: BotFactory, deals: int, first: int = 0
+) -> tuple[Tally, Tally]:
+    """A duplicate match of ``deals`` deals: the hero in each seat in turn."""
+    n = rules.players
+    mine, theirs = Tally(), Tally()
+    for d in range(first, first + deals):
+        diffs = []
+        for seat in range(n):
+            bots = [hero(d * 7 + s) if s == seat else other(d * 7 + s) for s in range(n)]
+            state = play_deal(rules, d, bots)
+            row = state.sheet[-1]
+            others = [row.deltas[s] for s in range(n) if s != seat]
+            diffs.append(row.deltas[seat] - statistics.fmean(others))
+            mine.add_row(row, seat)
+            for s in range(n):
+                if s != seat:
+                    theirs.add_row(row, s)
+        mine.diffs.append(statistics.fmean(diffs))
+    return mine, theirs
+
+
+def games(rules: Rules, hero: BotFactory, other: BotFactory, count: int) -> list[float]:
+    """Whole games, the hero rotating over the seats on the same seeds: 1 per win."""
+    n = rules.players
+    wins: list[float] = []
+    for g in range(count):
+        for seat in range(n):
+            bots = [hero(g * 7 + s) if s == seat else other(g * 7 + s) for s in range(n)]
+            final = play_game(rules, bots, seed=10_000 + g)
+            wins.append(1.0 if final.winner == seat else 0.0)
+    return wins
+
+
+def report(name: str, rules: Rules, mine: Tally, theirs: Tally, seconds: float) -> str:
+    """The lines of a duplicate match's report."""
+    mean, half = interval(mine.diffs)
+
+    def rate(t: Tally) -> str:
+        played = t.made + t.failed
+        failed = t.failed / played if played else 0.0
+        return (
+            f"declared {t.declared}, made {t.made}, failed {t.failed} "
+            f"({failed:.0%} of played), bombs {t.bombs}"
+        )
+
+    return "\n".join(
+        [
+            f"{name}: {len(mine.diffs)} deals x {rules.players} seats, preset "
+            f"{rules.name}, {rules.layout!r}, {seconds:.0f} s",
+            f"  hero score per deal minus the others' mean: {mean:+.1f} ± {half:.1f} (95%)",
+            f"  hero:      {rate(mine)}",
+            f"  opponents: {rate(theirs)}",
+        ]
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one match from the command line."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument(
+        "match",
+        choices=[
+            "heuristic-random",
+            "heuristic-legacy",
+            "legacy-random",
+            "search-heuristic",
+            "search-curve",
+        ],
+        help="who plays whom",
+    )
+    parser.add_argument("--deals", type=int, default=200, help="deals of the duplicate match")
+    parser.add_argument("--games", type=int, default=0, help="whole games per seat (default 0)")
+    parser.add_argument("--preset", default="app", help="rules preset (default app)")
+    parser.add_argument("--players", type=int, default=None, help="player count")
+    parser.add_argument("--first", type=int, default=0, help="the first deal seed")
+    parser.add_argument(
+        "--iterations", type=int, default=None, help="SearchBot's budget (default its own)"
+    )
+    parser.add_argument(
+        "--playout", choices=["heuristic", "random"], default="heuristic", help="SearchBot's"
+    )
+    parser.add_argument(
+        "--curve", default="10,25,50,100", help="search-curve: the iteration budgets"
+    )
+    args = parser.parse_args(argv)
+    changes: dict[str, object] = {}
+    if args.players is not None:
+        changes["players"] = args.players
+    rules = Rules.preset(args.preset, **changes)
+    budget: dict[str, int] = {} if args.iterations is None else {"iterations": args.iterations}
+    factories: dict[str, BotFactory] = {
+        "heuristic": lambda s: HeuristicBot(seed=s),
+        "legacy": lambda s: LegacyGreedyBot(seed=s),
+        "random": lambda s: RandomBot(seed=s),
+        "search": lambda s: SearchBot(seed=s, playout=args.playout, **budget),
+    }
+    if args.match == "search-curve":
+        for k in [int(x) for x in args.curve.split(",")]:
+            start = time.process_time()
+
+            def searcher(seed: int, k: int = k) -> Bot:
+                return SearchBot(iterations=k, seed=seed, playout=args.playout)
+
+            mine, theirs = duplicate(
+                rules,
+                searcher,
+                factories["heuristic"],
+                args.deals,
+                args.first,
+            )
+            print(
+                report(f"search({k})-heuristic", rules, mine, theirs, time.process_time() - start)
+            )
+            sys.stdout.flush()
+        return 0
+    hero_name, other_name = args.match.split("-")
+    hero, other = factories[hero_name], factories[other_name]
+    start = time.process_time()
+    mine, theirs = duplicate(rules, hero, other, args.deals, args.first)
+    print(report(args.match, rules, mine, theirs, time.process_time() - start))
+    if args.games:
+        start = time.process_time()
+        wins = games(rules, hero, other, args.games)
+        mean, half = interval(wins)
+        print(
+            f"  whole games: hero won {int(sum(wins))} of {len(wins)}: "
+            f"{mean:.2f} ± {half:.2f} (par {1 / rules.players:.2f}), "
+            f"{time.process_time() - start:.0f} s"
+        )
+    sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

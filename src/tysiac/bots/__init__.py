@@ -1,0 +1,39 @@
+"""Computer players: the :class:`Bot` protocol, :class:`RandomBot`, :class:`HeuristicBot`
+(also known as :class:`GreedyBot`), :class:`LegacyGreedyBot`, and :func:`play_game`, which
+plays a whole game among bots.
+
+A bot sees only what its seat may know: it is handed the :class:`~tysiac.View` from
+:func:`~tysiac.observe` and returns one of ``view.legal_moves``.
+
+Example:
+    >>> from tysiac import new_game, observe, apply
+    >>> from tysiac.bots import HeuristicBot
+    >>> state = new_game(seed=7)
+    >>> move = HeuristicBot().choose(observe(state, state.to_move))
+    >>> state = apply(state, move)
+"""
+
+from ._greedy import LegacyGreedyBot
+from ._heuristic import HeuristicBot
+from ._play_game import play_game
+from ._protocol import Bot
+from ._random import RandomBot
+from ._search import SearchBot
+from ._tournament import BotResult, Estimate, TournamentResult, tournament
+
+#: The library's standard heuristic player: another name of :class:`HeuristicBot`.
+GreedyBot = HeuristicBot
+
+__all__ = [
+    "Bot",
+    "BotResult",
+    "Estimate",
+    "GreedyBot",
+    "HeuristicBot",
+    "LegacyGreedyBot",
+    "RandomBot",
+    "SearchBot",
+    "TournamentResult",
+    "play_game",
+    "tournament",
+]

@@ -1,0 +1,303 @@
+"""What a seat can work out from its :class:`~tysiac.View`: card locations, voids, partners.
+
+The heuristic bots reason on card masks (bit ``suit * 6 + rank``), like the engine.  Every
+fact here is derived from the view alone: the cards seen, who played what, who failed to
+follow a suit.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .._cards import RANK_POINTS, Card, Rank
+from .._moves import Give
+from .._rules import TrumpTiming
+from .._state import Phase
+from .._tables import GEOMETRY, active_seats
+from .._views import View
+
+__all__ = [
+    "ALL",
+    "POINTS",
+    "SUIT",
+    "Knowledge",
+    "above",
+    "beats",
+    "card_mask",
+    "cards_of",
+    "pair_held",
+    "trick_winner",
+]
+
+#: Every card of the pack, as a mask.
+ALL: Final = (1 << 24) - 1
+#: ``SUIT[s]``: the mask of suit ``s``.
+SUIT: Final = tuple(0x3F << (6 * s) for s in range(4))
+#: ``POINTS[i]``: the card points of card ``i``.
+POINTS: Final = tuple(RANK_POINTS[i % 6] for i in range(24))
+_KING: Final = 3
+_QUEEN: Final = 2
+
+
+def above(card: int) -> int:
+    """The mask of the cards of ``card``'s suit that rank above it."""
+    return SUIT[card // 6] & ~((1 << (card + 1)) - 1)
+
+
+def cards_of(mask: int) -> list[int]:
+    """The card indexes in ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def card_mask(cards: object) -> int:
+    """The mask of an iterable of :class:`~tysiac.Card`."""
+    mask = 0
+    for c in cards:  # type: ignore[attr-defined]
+        assert isinstance(c, Card)
+        mask |= 1 << c.index
+    return mask
+
+
+def pair_held(mask: int, suit: int) -> bool:
+    """Whether ``mask`` holds the king and the queen of ``suit``."""
+    pair = (1 << (suit * 6 + _KING)) | (1 << (suit * 6 + _QUEEN))
+    return mask & pair == pair
+
+
+def beats(card: int, best: int, trump: int | None) -> bool:
+    """Whether ``card`` beats ``best``, the card winning a trick so far."""
+    if card // 6 == best // 6:
+        return card > best
+    return trump is not None and card // 6 == trump
+
+
+def trick_winner(trick: list[tuple[int, int]], trump: int | None) -> tuple[int, int]:
+    """The ``(seat, card)`` winning ``trick`` so far."""
+    best = trick[0]
+    for entry in trick[1:]:
+        if beats(entry[1], best[1], trump):
+            best = entry
+    return best
+
+
+class Knowledge:
+    """The facts one seat can derive from its view of the current deal.
+
+    Attributes:
+        view: the view.
+        me: the seat.
+        seats: the seats that play this deal, in turn order from left of the dealer.
+        active: the number of cards in a trick.
+        hand: my cards (mask).
+        played: cards played to tricks this deal, the current trick included.
+        gone: cards out of play for everybody (played, or put away by me).
+        known: ``known[seat]``: cards I know ``seat`` holds now.
+        unknown: cards whose place I do not know (another hand, a musik, the stock).
+        void: ``void[seat]``: bit ``s`` set when ``seat`` is known to hold no card of suit ``s``.
+        lacks: ``lacks[seat]``: cards ``seat`` cannot hold, because it did not play them when
+            the trick rules would have made it (it did not beat a card it could have beaten).
+        possible: ``possible[seat]``: the cards the view says ``seat`` may hold.
+        trump: the trump suit, or None.
+        declarer: the declarer, or None.
+    """
+
+    __slots__ = (
+        "active",
+        "declarer",
+        "gone",
+        "hand",
+        "known",
+        "lacks",
+        "me",
+        "played",
+        "possible",
+        "seats",
+        "trick",
+        "trump",
+        "unknown",
+        "view",
+        "void",
+    )
+
+    def __init__(self, view: View) -> None:
+        rules = view.rules
+        self.view = view
+        self.me = view.seat
+        self.seats = active_seats(rules.layout, view.dealer)
+        self.active = GEOMETRY[rules.layout].active
+        self.declarer = view.declarer
+        self.trump = None if view.trump is None else int(view.trump)
+        self.hand = card_mask(view.hand)
+        self.trick = [(seat, c.index) for seat, c in view.trick]
+        played = 0
+        for trick in view.tricks:
+            for _, c in trick:
+                played |= 1 << c.index
+        for _, index in self.trick:
+            played |= 1 << index
+        self.played = played
+        self.gone = played | card_mask(view.discards)
+        known = [0] * rules.players
+        if view.phase is not Phase.AUCTION:
+            for seat, move in view.moves:
+                if isinstance(move, Give) and seat == self.me:
+                    known[move.to] |= 1 << move.card.index
+            if self.declarer is not None and self.declarer != self.me:
+                # the musik shown to all went into the declarer's hand
+                given_to_me = 0
+                for _, move in view.moves:
+                    if isinstance(move, Give) and move.to == self.me:
+                        given_to_me |= 1 << move.card.index
+                known[self.declarer] |= card_mask(view.musik) & ~given_to_me
+        for seat in range(rules.players):
+            known[seat] &= ~(self.gone | self.hand)
+        self.known = known
+        self.unknown = ALL & ~(self.hand | self.gone)
+        for mask in known:
+            self.unknown &= ~mask
+        self.void, self.lacks = _inferences(view)
+        # what the view itself says each seat may hold (its own inferences included)
+        self.possible = [card_mask(cards) for cards in view.possible]
+
+    # --- who is who ------------------------------------------------------------------
+
+    def partners(self) -> tuple[int, ...]:
+        """The other defenders when I defend (they score for themselves, but we all want
+        the declarer to fail); empty for the declarer and without a declarer."""
+        if self.declarer is None or self.declarer == self.me:
+            return ()
+        return tuple(s for s in self.seats if s not in (self.me, self.declarer))
+
+    def after_me(self) -> list[int]:
+        """The seats still to play to the current trick after me."""
+        order = list(self.seats)
+        i = order.index(self.me)
+        rest = [order[(i + k) % len(order)] for k in range(1, len(order))]
+        return rest[: self.active - 1 - len(self.trick)]
+
+    def may_hold(self, seat: int) -> int:
+        """The cards ``seat`` may hold, as far as I know."""
+        mask = (self.known[seat] | self.unknown) & ~self.lacks[seat] & self.possible[seat]
+        for s in range(4):
+            if self.void[seat] >> s & 1:
+                mask &= ~SUIT[s]
+        return mask
+
+    # --- card strength ----------------------------------------------------------------
+
+    def outstanding(self) -> int:
+        """Cards that someone else may still play."""
+        return ALL & ~(self.hand | self.gone)
+
+    def is_top(self, card: int) -> bool:
+        """Whether no card that someone else may still play beats ``card`` in its suit."""
+        return not above(card) & self.outstanding()
+
+    def can_beat(self, seat: int, card: int, led: int, trump: int | None) -> bool:
+        """Whether ``seat`` may hold a card that beats ``card`` (of the led suit ``led``
+        or a trump) in a trick led in ``led``."""
+        mask = self.may_hold(seat)
+        if mask & above(card):
+            return True
+        suit = card // 6
+        if trump is None or suit == trump:
+            return False
+        # ``card`` is not a trump: a seat out of the led suit may trump it
+        if not mask & SUIT[trump]:
+            return False
+        if self.void[seat] >> led & 1:
+            return True
+        # not known to be void: likely only when few cards of the led suit are left
+        left = self.unknown_count(led)
+        return left <= len(self.seats) - 2
+
+    def unknown_count(self, suit: int) -> int:
+        """How many cards of ``suit`` others may hold."""
+        return (self.outstanding() & SUIT[suit]).bit_count()
+
+    def sure(self, card: int, seats: list[int] | None = None) -> bool:
+        """Whether ``card`` played now wins the trick whatever the seats after me hold."""
+        trump = self.trump
+        if self.trick:
+            led = self.trick[0][1] // 6
+            if not beats(card, trick_winner(self.trick, trump)[1], trump):
+                return False
+        else:
+            led = card // 6
+        for seat in self.after_me() if seats is None else seats:
+            if self.can_beat(seat, card, led, trump):
+                return False
+        return True
+
+    def suit_length(self, suit: int) -> int:
+        """How many cards of ``suit`` I hold."""
+        return (self.hand & SUIT[suit]).bit_count()
+
+
+def _inferences(view: View) -> tuple[list[int], list[int]]:
+    """Who is void in which suit, and who cannot hold which cards, from the tricks played.
+
+    A seat that did not follow the led suit is void in it; under the trick rules of the
+    rules page (section 3, Play) a seat that followed without beating a card it had to beat
+    holds nothing higher in that suit, and a seat out of the led suit that did not trump holds
+    no trump (or, where that is allowed, no trump high enough).  Draw layouts are read only
+    from the tricks after the stock ran out.
+    """
+    rules = view.rules
+    n = rules.players
+    void = [0] * n
+    lacks = [0] * n
+    geo = GEOMETRY[rules.layout]
+    tricks = [*view.tricks, view.trick] if view.trick else list(view.tricks)
+    first = geo.stock // geo.active if geo.stock else 0
+    if geo.stock and view.stock_size:
+        return void, lacks  # free play and fresh cards while the stock lasts
+    marriages = list(view.marriages)
+    pending = 0
+    trump: int | None = None
+    next_trick = rules.trump_timing is TrumpTiming.NEXT_TRICK
+    for t, trick in enumerate(tricks):
+        if not trick:
+            continue
+        trick_trump = trump
+        lead_seat, lead = trick[0]
+        if pending < len(marriages):
+            seat, suit = marriages[pending]
+            if seat == lead_seat and lead.suit is suit and lead.rank in (Rank.KING, Rank.QUEEN):
+                pending += 1
+                trump = int(suit)
+                if not next_trick:
+                    trick_trump = trump
+        if t < first:
+            continue
+        led = int(lead.suit)
+        best = lead.index
+        trumped = False
+        for seat, c in trick[1:]:
+            card = c.index
+            if pending < len(marriages) and marriages[pending] == (seat, c.suit):
+                pending += 1  # a marriage "on someone"
+                trump = int(c.suit)
+            if card // 6 == led:
+                if not trumped and rules.must_beat and not beats(card, best, trick_trump):
+                    lacks[seat] |= above(best)
+            else:
+                void[seat] |= 1 << led
+                if trick_trump is not None and rules.must_trump:
+                    if card // 6 != trick_trump:
+                        if not trumped or rules.trump_when_cannot_overtrump:
+                            void[seat] |= 1 << trick_trump
+                        else:
+                            lacks[seat] |= above(best)
+                    elif trumped and not beats(card, best, trick_trump):
+                        lacks[seat] |= above(best)
+            if beats(card, best, trick_trump):
+                if trick_trump is not None and card // 6 == trick_trump and led != trick_trump:
+                    trumped = True
+                best = card
+    return void, lacks

@@ -1,0 +1,61 @@
+"""The :class:`Bot` protocol and the checks shared by the library's bots."""
+
+from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+from .._errors import InvalidDealError, NotAStateError
+from .._moves import Move
+from .._views import View
+
+__all__ = ["Bot", "check_seed", "check_view"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything that picks a move from a seat's :class:`~tysiac.View`.
+
+    A bot is called only when its seat is to move, so ``view.legal_moves`` is never empty;
+    it must return one of those moves.
+
+    Example:
+        >>> from tysiac import View, Move
+        >>> class FirstMoveBot:
+        ...     def choose(self, view: View) -> Move:
+        ...         return view.legal_moves[0]
+        >>> bot: Bot = FirstMoveBot()
+    """
+
+    def choose(self, view: View) -> Move:
+        """The move to make in the position ``view`` shows (one of ``view.legal_moves``)."""
+        ...
+
+
+def _short(value: object) -> str:
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**50 else "a huge int"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def check_seed(owner: str, seed: object) -> int | None:
+    """``seed`` reduced mod 2**64 (like a game's seed), None, or
+    :class:`~tysiac.InvalidDealError`."""
+    if seed is None:
+        return None
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise InvalidDealError(f"{owner}(seed={_short(seed)}): a bot's seed must be an int or None")
+    return seed & 0xFFFF_FFFF_FFFF_FFFF
+
+
+def check_view(owner: str, view: object) -> View:
+    """``view`` if it is a :class:`~tysiac.View` with a move to make, else a clear error."""
+    if not isinstance(view, View):
+        raise NotAStateError(
+            f"{owner}.choose({_short(view)}): {type(view).__name__} object is not a View: "
+            "a bot chooses from observe(state, seat)"
+        )
+    if not view.legal_moves:
+        raise NotAStateError(
+            f"{owner}.choose(): seat {view.seat} has no legal move in phase {view.phase!r} "
+            "(a bot is asked only when its seat is to move)"
+        )
+    return view

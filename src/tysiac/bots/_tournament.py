@@ -1,0 +1,355 @@
+""":func:`tournament`: many seeded games among bots, on any :class:`concurrent.futures.Executor`.
+
+Every game is fixed by its seed and by the bots as they were handed in, so a tournament
+gives the same table whether its games run in this process, on a process pool, or on a
+cluster's executor (Dask's ``client.get_executor()``).
+"""
+
+from __future__ import annotations
+
+import math
+import pickle
+import statistics
+import sys
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Executor, Future, as_completed
+from typing import NamedTuple, TextIO
+
+import attrs
+
+from .._engine import apply, new_game
+from .._errors import InvalidDealError
+from .._rules import Rules
+from .._state import Outcome
+from .._views import observe
+from ._play_game import check_bots
+from ._protocol import Bot
+
+__all__ = ["BotResult", "Estimate", "TournamentResult", "tournament"]
+
+_MASK64 = (1 << 64) - 1
+_Z95 = 1.959963984540054
+
+
+@attrs.frozen(slots=True)
+class Estimate:
+    """A mean over the games with its 95% interval.
+
+    Attributes:
+        mean: the mean.
+        low: the lower end of the 95% interval.
+        high: the upper end of the 95% interval.
+    """
+
+    mean: float
+    low: float
+    high: float
+
+    def __str__(self) -> str:
+        half = (self.high - self.low) / 2
+        if self.mean == 0 and half == 0:
+            return "0"
+        width = 2 if abs(self.mean) < 10 else 1 if abs(self.mean) < 100 else 0
+        return f"{self.mean:.{width}f} ± {half:.{width}f}"
+
+
+def _normal(values: Sequence[float]) -> Estimate:
+    """Mean ± 1.96 standard errors (normal approximation)."""
+    n = len(values)
+    mean = statistics.fmean(values) if values else 0.0
+    if n < 2:
+        return Estimate(mean, -math.inf if n else 0.0, math.inf if n else 0.0)
+    half = _Z95 * statistics.stdev(values) / math.sqrt(n)
+    return Estimate(mean, mean - half, mean + half)
+
+
+def _wilson(successes: int, n: int) -> Estimate:
+    """A proportion with its Wilson score interval."""
+    if n == 0:
+        return Estimate(0.0, 0.0, 1.0)
+    p = successes / n
+    z2 = _Z95 * _Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = _Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half))
+
+
+@attrs.frozen(slots=True)
+class BotResult:
+    """One bot's line of a tournament table: per game, with 95% intervals.
+
+    Attributes:
+        name: the bot's name (its ``repr`` unless names were given).
+        games: the games it played.
+        wins: the share of the games it won (Wilson interval).
+        score: its mean final score.
+        made: contracts it made, per game.
+        failed: contracts it failed, per game.
+        bombs: bombs it threw, per game.
+    """
+
+    name: str
+    games: int
+    wins: Estimate
+    score: Estimate
+    made: Estimate
+    failed: Estimate
+    bombs: Estimate
+
+
+@attrs.frozen(slots=True)
+class TournamentResult:
+    """The table of a :func:`tournament`: one :class:`BotResult` per bot.
+
+    Attributes:
+        rules: the rules played.
+        games: the number of games.
+        seed: the tournament's seed.
+        unfinished: games stopped by ``max_deals`` without a winner.
+        rows: one row per bot, in the order the bots were given.
+    """
+
+    rules: Rules
+    games: int
+    seed: int
+    unfinished: int
+    rows: tuple[BotResult, ...]
+
+    def table(self) -> str:
+        """The results as an aligned text table."""
+        head = ["bot", "won", "score", "made", "failed", "bombs"]
+        lines = [head]
+        for r in self.rows:
+            won = f"{r.wins.mean:.1%} ({r.wins.low:.1%}-{r.wins.high:.1%})"
+            lines.append([r.name, won, str(r.score), str(r.made), str(r.failed), str(r.bombs)])
+        widths = [max(len(row[i]) for row in lines) for i in range(len(head))]
+        out = [
+            "  ".join(
+                c.ljust(w) if i == 0 else c.rjust(w)
+                for i, (c, w) in enumerate(zip(row, widths, strict=True))
+            ).rstrip()
+            for row in lines
+        ]
+        note = f"{self.games} games, seed {self.seed}; per game, with 95% intervals"
+        if self.unfinished:
+            note += f"; {self.unfinished} stopped without a winner"
+        return "\n".join([*out, note])
+
+    def __str__(self) -> str:
+        return self.table()
+
+
+class _Game(NamedTuple):
+    """What one game did, per bot index (plain values, cheap to send between processes)."""
+
+    won: tuple[bool, ...]
+    score: tuple[int, ...]
+    made: tuple[int, ...]
+    failed: tuple[int, ...]
+    bombs: tuple[int, ...]
+    finished: bool
+
+
+def game_seed(seed: int, game: int) -> int:
+    """The seed of game ``game`` of a tournament seeded ``seed``."""
+    return (seed * 0x9E3779B97F4A7C15 + game) & _MASK64
+
+
+def _play_one(rules: Rules, blob: bytes, seed: int, game: int, max_deals: int | None) -> _Game:
+    bots: list[Bot] = pickle.loads(blob)  # fresh copies, as the bots were handed in
+    n = len(bots)
+    s = game_seed(seed, game)
+    for index, bot in enumerate(bots):
+        reseed = getattr(bot, "reseed", None)
+        if callable(reseed):
+            reseed((s * 8 + index) & _MASK64)
+    # seat ``seat`` is played by bot ``(seat + game) % n``: every bot sits everywhere
+    seated = [bots[(seat + game) % n] for seat in range(n)]
+    state = new_game(rules, seed=s)
+    limit = None if max_deals is None else max_deals + 1
+    while not state.is_over and (limit is None or state.deal_number < limit):
+        seat = state.to_move
+        assert seat is not None
+        state = apply(state, seated[seat].choose(observe(state, seat)))
+    made, failed, bombs = [0] * n, [0] * n, [0] * n
+    for row in state.sheet:
+        if row.declarer is None:
+            continue
+        who = (row.declarer + game) % n
+        if row.outcome is Outcome.BOMBED:
+            bombs[who] += 1
+        elif row.made is True:
+            made[who] += 1
+        elif row.made is False:
+            failed[who] += 1
+    won = [False] * n
+    score = [0] * n
+    for seat in range(n):
+        who = (seat + game) % n
+        won[who] = state.winner == seat
+        score[who] = state.scores[seat]
+    return _Game(tuple(won), tuple(score), tuple(made), tuple(failed), tuple(bombs), state.is_over)
+
+
+def _play_chunk(
+    rules: Rules, blob: bytes, seed: int, games: range, max_deals: int | None
+) -> list[_Game]:
+    """Play the games ``games`` of the tournament (the unit of work sent to an executor)."""
+    return [_play_one(rules, blob, seed, g, max_deals) for g in games]
+
+
+def _chunks(games: int, size: int) -> Iterator[range]:
+    for start in range(0, games, size):
+        yield range(start, min(games, start + size))
+
+
+class _Progress:
+    def __init__(self, total: int, stream: TextIO | None) -> None:
+        self.total = total
+        self.stream = stream
+        self.done = 0
+
+    def advance(self, count: int) -> None:
+        self.done += count
+        if self.stream is None:
+            return
+        width = 30
+        filled = width * self.done // max(1, self.total)
+        self.stream.write(
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} games"
+        )
+        if self.done >= self.total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+def _check_int(name: str, value: object, low: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < low:
+        text = repr(value) if not isinstance(value, int) else str(value)
+        raise InvalidDealError(f"{name}={text[:60]}: give an int, {low} or more")
+    return value
+
+
+def tournament(
+    bots: Sequence[Bot],
+    games: int = 100,
+    *,
+    rules: Rules | None = None,
+    seed: int = 0,
+    executor: Executor | None = None,
+    workers: int | None = None,
+    names: Sequence[str] | None = None,
+    max_deals: int | None = 1000,
+    chunk: int | None = None,
+    progress: bool | None = None,
+) -> TournamentResult:
+    """Play ``games`` seeded games among ``bots`` and tabulate the results per bot.
+
+    The bots take turns in the seats: in game ``g`` seat ``s`` is played by
+    ``bots[(s + g) % len(bots)]``, so over a multiple of ``len(bots)`` games every bot has
+    sat in every seat equally often.  Game ``g`` is dealt from ``game_seed(seed, g)`` and
+    played by fresh copies of the bots as they were handed in (the bots are pickled once);
+    a bot with a ``reseed(seed)`` method (all the library's bots) is reseeded for each
+    game from the game's seed and its place in ``bots``.  Each game therefore depends only
+    on the seed and the bots, and the table is the same on every executor.
+
+    Args:
+        bots: one bot per seat (``rules.players`` of them); they must be picklable.
+        games: how many games to play.
+        rules: the rules (default ``Rules()``).
+        seed: the tournament's seed.
+        executor: where the games run: any :class:`concurrent.futures.Executor`, such as
+            a :class:`~concurrent.futures.ProcessPoolExecutor` or a Dask cluster's
+            ``client.get_executor()``.  Default: a new process pool, shut down at the end.
+        workers: the size of that default process pool (default: one per CPU); ``0``
+            plays every game in this process, without an executor.
+        names: the bots' names in the table (default: their ``repr``).
+        max_deals: stop a game that has no winner after this many deals (it then counts
+            as won by nobody); ``None`` for no limit.
+        chunk: games per task sent to the executor (default: about eight tasks per
+            worker).
+        progress: draw a progress bar on standard error (default: only when standard
+            error is a terminal).
+
+    Returns:
+        The :class:`TournamentResult`; ``print`` it for the table.
+
+    Raises:
+        NotABotError: ``bots`` is not a list of bots.
+        InvalidSeatError: the number of bots is not the number of players.
+        InvalidDealError: ``games``, ``seed``, ``workers``, ``max_deals`` or ``chunk``
+            is not a fitting int.
+
+    Example:
+        >>> from tysiac import Rules
+        >>> from tysiac.bots import HeuristicBot, RandomBot, tournament
+        >>> result = tournament([HeuristicBot(), RandomBot(), RandomBot()], games=6,
+        ...                     rules=Rules(target=300), seed=1, workers=0)
+        >>> [row.games for row in result.rows]
+        [6, 6, 6]
+        >>> result.rows[0].wins.mean > result.rows[1].wins.mean
+        True
+    """
+    if rules is None:
+        rules = Rules()
+    players = check_bots(bots, rules.players)
+    games = _check_int("games", games, 1)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise InvalidDealError(f"seed={seed!r:.60}: a tournament's seed must be an int")
+    if workers is not None:
+        workers = _check_int("workers", workers, 0)
+    if max_deals is not None:
+        max_deals = _check_int("max_deals", max_deals, 1)
+    labels = [repr(b) for b in players] if names is None else [str(x) for x in names]
+    if len(labels) != len(players):
+        raise InvalidDealError(f"{len(labels)} names for {len(players)} bots: give one each")
+    blob = pickle.dumps(players)
+    if progress is None:
+        progress = sys.stderr.isatty()
+    bar = _Progress(games, sys.stderr if progress else None)
+    results: dict[int, list[_Game]] = {}
+    if executor is None and workers == 0:
+        size = chunk if chunk is not None else max(1, games // 50)
+        for part in _chunks(games, _check_int("chunk", size, 1)):
+            results[part.start] = _play_chunk(rules, blob, seed, part, max_deals)
+            bar.advance(len(part))
+    else:
+        own = executor is None
+        if executor is None:
+            from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415
+
+            executor = ProcessPoolExecutor(workers)
+        try:
+            count = workers or 8
+            size = chunk if chunk is not None else max(1, math.ceil(games / (8 * count)))
+            futures: dict[Future[list[_Game]], int] = {}
+            for part in _chunks(games, _check_int("chunk", size, 1)):
+                future = executor.submit(_play_chunk, rules, blob, seed, part, max_deals)
+                futures[future] = part.start
+            for future in as_completed(futures):
+                part_games = future.result()
+                results[futures[future]] = part_games
+                bar.advance(len(part_games))
+        finally:
+            if own:
+                executor.shutdown()
+    played = [g for start in sorted(results) for g in results[start]]
+    return _tabulate(rules, seed, labels, played)
+
+
+def _tabulate(rules: Rules, seed: int, labels: list[str], played: list[_Game]) -> TournamentResult:
+    rows = []
+    for i, name in enumerate(labels):
+        rows.append(
+            BotResult(
+                name=name,
+                games=len(played),
+                wins=_wilson(sum(g.won[i] for g in played), len(played)),
+                score=_normal([g.score[i] for g in played]),
+                made=_normal([g.made[i] for g in played]),
+                failed=_normal([g.failed[i] for g in played]),
+                bombs=_normal([g.bombs[i] for g in played]),
+            )
+        )
+    unfinished = sum(not g.finished for g in played)
+    return TournamentResult(rules, len(played), seed, unfinished, tuple(rows))
