@@ -106,7 +106,9 @@ def test_mutated_documents(data: st.DataObject) -> None:
             if action == "delete":
                 del parent[key]
             elif action == "replace":
-                parent[key] = data.draw(st.sampled_from(REPLACEMENTS) | json_values(6))
+                parent[key] = copy.deepcopy(
+                    data.draw(st.sampled_from(REPLACEMENTS) | json_values(6))
+                )
             elif action == "duplicate" and isinstance(parent, list):
                 parent.insert(key, copy.deepcopy(parent[key]))
             elif action == "nest":
