@@ -12,12 +12,14 @@ from ._cards import CARDS, Card, Rank, Suit, parse_cards
 from ._engine import apply, legal_moves, new_game
 from ._errors import (
     IllegalMoveError,
+    InvalidActionError,
     InvalidCardError,
     InvalidDealError,
     InvalidRulesError,
     InvalidSeatError,
     NotABotError,
     NotAMoveError,
+    NotAnActionError,
     NotAStateError,
     TysiacError,
 )
@@ -76,6 +78,7 @@ __all__ = [
     "HiddenPile",
     "IllegalMoveError",
     "ImpossibleViewError",
+    "InvalidActionError",
     "InvalidCardError",
     "InvalidDealError",
     "InvalidRulesError",
@@ -86,6 +89,7 @@ __all__ = [
     "NotABotError",
     "NotAMoveError",
     "NotAStateError",
+    "NotAnActionError",
     "Outcome",
     "Pass",
     "Phase",
