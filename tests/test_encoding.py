@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 import random
+import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -503,3 +505,37 @@ def test_features_and_mask_see_only_the_view(preset: str, layout: Layout) -> Non
                         break  # the next deal comes from each game's own seed
                     one, two = nxt
     assert steps > 20
+
+
+def test_docs_feature_table() -> None:
+    """The index ranges tabled on the docs page are those of ``feature_names``."""
+    page = (Path(__file__).resolve().parents[1] / "docs" / "encoding.md").read_text("utf-8")
+    shapes = [
+        Rules(players=2),
+        Rules(),
+        Rules(players=4),
+        Rules(players=4, layout=Layout.FOUR_ALL_PLAY),
+    ]
+    expected: dict[str, list[str]] = {}
+    for r in shapes:
+        names = feature_names(r)
+        for i, name in enumerate(names):
+            block = name.split("[")[0]
+            expected.setdefault(block, [])
+            ranges = expected[block]
+            if len(ranges) < shapes.index(r) + 1:
+                ranges.append(f"{i}..{i}")
+            else:
+                ranges[-1] = f"{ranges[-1].split('..')[0]}..{i}"
+    rows = {}
+    for line in page.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 5 and re.fullmatch(r"`\w+`", cells[0]) and ".." in cells[1]:
+            rows[cells[0].strip("`")] = cells[1:]
+    assert rows == expected
+    described = {
+        line.split("|")[1].strip().strip("`")
+        for line in page.splitlines()
+        if line.startswith("| `") and len(line.split("|")) == 5
+    }
+    assert described == set(expected)
