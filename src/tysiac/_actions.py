@@ -77,6 +77,7 @@ __all__ = [
     "PLAY_BASE",
     "action_mask",
     "amounts",
+    "check_rules",
     "decode_move",
     "encode_move",
     "num_actions",
@@ -124,10 +125,12 @@ def short(value: object) -> str:
         return f"<{type(value).__name__} object>"
 
 
-def _check_rules(rules: object) -> Rules:
+def check_rules(rules: object) -> Rules:
+    """``rules``, if it is a :class:`~tysiac.Rules`."""
     if not isinstance(rules, Rules):
         raise InvalidRulesError(
-            f"rules={short(rules)} is not a Rules object: pass the game's rules, e.g. state.rules"
+            f"rules={short(rules)} is not a Rules object: pass the game's rules, e.g. "
+            "state.rules or view.rules"
         )
     return rules
 
@@ -151,7 +154,7 @@ def num_actions(rules: Rules) -> int:
         >>> num_actions(Rules()), num_actions(Rules(players=2))
         (283, 283)
     """
-    return FIXED + 3 * amounts(_check_rules(rules))
+    return FIXED + 3 * amounts(check_rules(rules))
 
 
 def _amount(move: Bid | Contract, rules: Rules, base: int) -> int:
@@ -247,7 +250,7 @@ def encode_move(move: Move, rules: Rules) -> int:
         >>> encode_move(Bid(120), Rules()), encode_move(Play("QH"), Rules())
         (186, 27)
     """
-    rules = _check_rules(rules)
+    rules = check_rules(rules)
     encoder = _ENCODERS.get(type(move))
     if encoder is None:
         raise NotAMoveError(
@@ -287,7 +290,7 @@ def decode_move(action: int, rules: Rules) -> Move:
         >>> decode_move(186, Rules()), decode_move(27, Rules())
         (Bid(120), Play(Card.parse('QH')))
     """
-    rules = _check_rules(rules)
+    rules = check_rules(rules)
     a = _index(action)
     k = amounts(rules)
     total = FIXED + 3 * k

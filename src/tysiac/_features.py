@@ -8,10 +8,11 @@ player on its left (the next seat clockwise), and so on.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
-from ._actions import short
-from ._cards import CARDS, Suit
+from ._actions import check_rules, short
+from ._cards import CARDS, Card, Suit
 from ._errors import NotAStateError
 from ._moves import Bid
 from ._rules import Rules
@@ -46,16 +47,6 @@ CARDS_SCALE: Final = 12.0
 POINTS_SCALE: Final = 120.0
 
 
-def _rules(rules: object) -> Rules:
-    if not isinstance(rules, Rules):
-        from ._errors import InvalidRulesError  # noqa: PLC0415  (error path only)
-
-        raise InvalidRulesError(
-            f"rules={short(rules)} is not a Rules object: pass the game's rules, e.g. view.rules"
-        )
-    return rules
-
-
 def feature_names(rules: Rules) -> tuple[str, ...]:
     """The name of each entry of :func:`features` under ``rules``, in order.
 
@@ -72,7 +63,7 @@ def feature_names(rules: Rules) -> tuple[str, ...]:
         >>> names[:3], names[16]
         (('phase[AUCTION]', 'phase[CHOOSE_MUSIK]', 'phase[DISCARD]'), 'hand[9S]')
     """
-    rules = _rules(rules)
+    rules = check_rules(rules)
     seats = SEAT_NAMES[rules.players]
     active = GEOMETRY[rules.layout].active
     out: list[str] = []
@@ -150,9 +141,9 @@ def features(view: View) -> tuple[float, ...]:
     def by_seat(values: tuple[float, ...] | list[float]) -> None:
         out.extend(float(values[(me + r) % n]) for r in range(n))
 
-    def cards(items: object) -> list[float]:
+    def cards(items: Iterable[Card]) -> list[float]:
         block = [0.0] * 24
-        for card in items:  # type: ignore[attr-defined]
+        for card in items:
             block[card.index] = 1.0
         return block
 
