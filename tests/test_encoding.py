@@ -33,6 +33,7 @@ from tysiac import (
     NotAStateError,
     Pass,
     Phase,
+    Pile,
     Play,
     Redeal,
     Rules,
@@ -130,6 +131,20 @@ def check_features(view: View) -> None:
     assert f["bid"] == view.bid / r.max_bid
     assert f["contract"] == (view.contract or 0) / r.max_bid
     assert f["stock_size"] == view.stock_size / 12
+    for s, name in rel.items():
+        for c in CARDS:
+            assert f[f"possible[{name}][{c}]"] == float(c in view.possible[s])
+    assert view.possible[view.seat] == frozenset(view.hand)
+    piles = {p.pile: p for p in view.possible_piles}
+    assert len(piles) == len(view.possible_piles)
+    for pile in Pile:
+        hidden = piles.get(pile)
+        size = 0 if hidden is None else hidden.size
+        assert f[f"pile[{pile.name}][size]"] == size / 12
+        for c in CARDS:
+            assert f[f"pile[{pile.name}][{c}]"] == float(
+                hidden is not None and c in hidden.possible
+            )
     trump = "none" if view.trump is None else view.trump.letter
     assert [k for k in "SCDH" if f[f"trump[{k}]"]] + ["none"] * int(f["trump[none]"]) == [trump]
 
@@ -299,11 +314,14 @@ def test_numpy_like_integers() -> None:
 
 def test_feature_names_golden() -> None:
     names = feature_names(Rules())
-    assert len(names) == 348
+    assert len(names) == 545
     assert names[:7] == tuple(f"phase[{p.name}]" for p in Phase)
     assert names[7:10] == ("to_move[me]", "to_move[left]", "to_move[right]")
     assert names[16] == "hand[9S]" and names[39] == "hand[AH]"
-    assert names[-1] == "marriages[right][H]"
+    assert names[347] == "marriages[right][H]"
+    assert names[348] == "possible[me][9S]" and names[419] == "possible[right][AH]"
+    assert names[420] == "pile[MUSIK][9S]" and names[444] == "pile[MUSIK][size]"
+    assert names[-1] == "pile[STOCK][size]"
     assert feature_names(Rules(players=2))[7:9] == ("to_move[me]", "to_move[opponent]")
     four = feature_names(Rules(players=4, layout=Layout.FOUR_ALL_PLAY))
     assert four[7:11] == ("to_move[me]", "to_move[left]", "to_move[across]", "to_move[right]")

@@ -14,13 +14,14 @@ from typing import Final
 from ._actions import check_rules, short
 from ._cards import CARDS, Card, Suit
 from ._errors import NotAStateError
+from ._knowledge import Pile
 from ._moves import Bid
 from ._rules import Rules
 from ._state import Phase
 from ._tables import GEOMETRY
 from ._views import View
 
-__all__ = ["PHASES", "SEAT_NAMES", "feature_names", "features"]
+__all__ = ["PHASES", "PILES", "SEAT_NAMES", "feature_names", "features"]
 
 #: The phases in the order of the ``phase`` block.
 PHASES: Final = (
@@ -33,6 +34,8 @@ PHASES: Final = (
     Phase.GAME_OVER,
 )
 _PHASE_INDEX: Final = {p: i for i, p in enumerate(PHASES)}
+#: The hidden piles in the order of the ``pile`` block.
+PILES: Final = (Pile.MUSIK, Pile.MUSIK_0, Pile.MUSIK_1, Pile.DISCARDS, Pile.STOCK)
 #: The names of the relative seats, by player count.
 SEAT_NAMES: Final = {
     2: ("me", "opponent"),
@@ -101,6 +104,10 @@ def feature_names(rules: Rules) -> tuple[str, ...]:
     per("tricks_taken", seats)
     for seat in seats:
         per(f"marriages[{seat}]", _SUIT_NAMES)
+    for seat in seats:
+        per_card(f"possible[{seat}]")
+    for pile in PILES:
+        per(f"pile[{pile.name}]", (*_CARD_NAMES, "size"))
     return tuple(out)
 
 
@@ -199,4 +206,14 @@ def features(view: View) -> tuple[float, ...]:
         marriages[who][int(suit)] = 1.0
     for r in range(n):
         out.extend(marriages[(me + r) % n])
+    for r in range(n):
+        out.extend(cards(view.possible[(me + r) % n]))
+    piles = {pile: [0.0] * 25 for pile in PILES}
+    for hidden in view.possible_piles:
+        block = piles[hidden.pile]
+        for card in hidden.possible:
+            block[card.index] = 1.0
+        block[24] += hidden.size / CARDS_SCALE
+    for pile in PILES:
+        out.extend(piles[pile])
     return tuple(out)
