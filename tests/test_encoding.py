@@ -6,7 +6,9 @@ import math
 import random
 import re
 from pathlib import Path
+from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -24,6 +26,7 @@ from tysiac import (
     Declaration,
     Discard,
     Give,
+    ImpossibleViewError,
     InvalidActionError,
     InvalidRulesError,
     Layout,
@@ -555,3 +558,22 @@ def test_docs_feature_table() -> None:
         if line.startswith("| `") and len(line.split("|")) == 5
     }
     assert described == set(expected)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"scores": ()},
+        {"hand": ("QH",)},
+        {"possible": ()},
+        {"possible_piles": (None,)},
+        {"phase": "auction"},
+        {"moves": ((7, Bid(100)),)},
+    ],
+    ids=repr,
+)
+def test_features_of_a_view_built_by_hand(change: dict[str, Any]) -> None:
+    """A view whose fields do not fit together is refused with a TysiacError."""
+    view = attrs.evolve(observe(apply(new_game(seed=1), Bid(100)), 0), **change)
+    with pytest.raises(ImpossibleViewError):
+        features(view)

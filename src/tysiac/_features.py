@@ -17,6 +17,7 @@ from ._errors import NotAStateError
 from ._knowledge import Pile
 from ._moves import Bid
 from ._rules import Rules
+from ._sampling import ImpossibleViewError
 from ._state import Phase
 from ._tables import GEOMETRY
 from ._views import View
@@ -119,6 +120,8 @@ def features(view: View) -> tuple[float, ...]:
 
     Raises:
         NotAStateError: ``view`` is not a :class:`~tysiac.View`.
+        ImpossibleViewError: ``view`` was built by hand and its fields do not fit together
+            (a seat's entry missing, a card that is not a card).
 
     Example:
         >>> from tysiac import new_game, observe
@@ -129,6 +132,16 @@ def features(view: View) -> tuple[float, ...]:
     """
     if not isinstance(view, View):
         raise NotAStateError(f"{short(view)} is not a View: pass observe(state, seat)")
+    try:
+        return _features(view)
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError) as error:
+        raise ImpossibleViewError(
+            f"{short(view)} does not fit its rules ({type(error).__name__}: {str(error)[:80]}): "
+            "use observe(state, seat)"
+        ) from None
+
+
+def _features(view: View) -> tuple[float, ...]:
     rules = view.rules
     n = rules.players
     me = view.seat
