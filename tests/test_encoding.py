@@ -577,3 +577,44 @@ def test_features_of_a_view_built_by_hand(change: dict[str, Any]) -> None:
     view = attrs.evolve(observe(apply(new_game(seed=1), Bid(100)), 0), **change)
     with pytest.raises(ImpossibleViewError):
         features(view)
+
+
+def test_every_move_kind_has_a_number() -> None:
+    """A new kind of move needs its place in the layout (and the docs' table)."""
+    from tysiac import _actions
+    from tysiac._moves import MOVE_TYPES
+
+    assert set(MOVE_TYPES) <= set(_actions._ENCODERS)
+
+
+@attrs.frozen
+class FutureConcede:
+    """Stands in for the planned ``Concede()`` move."""
+
+
+@attrs.frozen
+class FutureBid:
+    """Stands in for the planned ``Bid(amount, blind=...)``."""
+
+    amount: int
+    blind: bool = False
+
+
+def test_reserved_places_for_planned_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once they exist, ``Concede()`` and blind bids take the reserved numbers."""
+    from tysiac import _actions
+
+    r = Rules()
+    concede = FutureConcede()
+    monkeypatch.setattr(_actions, "_CONCEDE_MOVE", concede)
+    monkeypatch.setitem(_actions._ENCODERS, FutureConcede, _actions._concede)
+    monkeypatch.setattr(_actions, "_BLIND_BIDS", True)
+    monkeypatch.setattr(_actions, "Bid", FutureBid)
+    monkeypatch.setitem(_actions._ENCODERS, FutureBid, _actions._bid)
+    assert encode_move(concede, r) == 4  # type: ignore[arg-type]
+    assert decode_move(4, r) is concede  # type: ignore[comparison-overlap]
+    assert encode_move(FutureBid(100, blind=True), r) == 175 + 72 + 9  # type: ignore[arg-type]
+    assert encode_move(FutureBid(100), r) == 184  # type: ignore[arg-type]
+    assert decode_move(175 + 72 + 9, r) == FutureBid(100, blind=True)  # type: ignore[comparison-overlap]
+    assert decode_move(282, r) == FutureBid(360, blind=True)  # type: ignore[comparison-overlap]
+    assert decode_move(184, r) == Bid(100)  # the shared instances of the rules are unchanged

@@ -10,7 +10,7 @@ numbers                 moves
 1                       ``Redeal()``
 2                       ``Bomb()``
 3                       ``Claim()``
-4                       reserved for ``Concede()`` (never legal in version 1)
+4                       ``Concede()`` (reserved: the move does not exist yet)
 5, 6                    ``ChooseMusik(0)``, ``ChooseMusik(1)``
 7 .. 30                 ``Play(card)``: ``7 + card.index``
 31 .. 54                ``Play(card, meld=True)``: ``31 + card.index``
@@ -18,7 +18,7 @@ numbers                 moves
 79 .. 174               ``Give(card, to)``: ``79 + 24 * to + card.index`` (``to`` 0..3)
 175 .. 174 + K          ``Bid(k * bid_step)``: ``174 + k``
 175 + K .. 174 + 2K     ``Contract(k * bid_step)``: ``174 + K + k``
-175 + 2K .. 174 + 3K     reserved for blind bids (never legal in version 1)
+175 + 2K .. 174 + 3K     ``Bid(k * bid_step, blind=True)`` (reserved: not yet a move)
 ======================  ==========================================================
 
 The numbers 0..174 are the same under every rules; only the three amount blocks at the
@@ -29,8 +29,11 @@ from __future__ import annotations
 
 import reprlib
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final, cast
 
+import attrs
+
+from . import _moves
 from ._cards import CARDS
 from ._engine import legal_moves
 from ._errors import (
@@ -101,6 +104,14 @@ GIVE_SEATS: Final = 4
 FIXED: Final = GIVE_BASE + 24 * GIVE_SEATS
 BID_BASE: Final = FIXED
 
+# Moves planned by other issues (the Russian preset): numbered here as soon as the move
+# classes exist, at the places reserved for them, so adding them renumbers nothing.
+_CONCEDE_TYPE: Final[type | None] = getattr(_moves, "Concede", None)
+_CONCEDE_MOVE: Final[object] = getattr(_moves, "CONCEDE", None) or (
+    _CONCEDE_TYPE() if _CONCEDE_TYPE is not None else None
+)
+_BLIND_BIDS: Final = "blind" in attrs.fields_dict(Bid)
+
 _GIVES: Final = tuple(tuple(Give(c, to) for c in CARDS) for to in range(GIVE_SEATS))
 _SINGLE: Final[dict[int, Move]] = {
     PASS_ACTION: PASS,
@@ -169,7 +180,13 @@ def _amount(move: Bid | Contract, rules: Rules, base: int) -> int:
 
 
 def _bid(move: Bid, rules: Rules) -> int:
+    if getattr(move, "blind", False):  # a blind bid (planned): the block after the contracts
+        return _amount(move, rules, BID_BASE + 2 * amounts(rules))
     return _amount(move, rules, BID_BASE)
+
+
+def _concede(move: object, rules: Rules) -> int:
+    return CONCEDE
 
 
 def _contract(move: Contract, rules: Rules) -> int:
@@ -227,7 +244,8 @@ _ENCODERS: Final[dict[type, Callable[[object, Rules], int]]] = {
     Bomb: _bomb,  # type: ignore[dict-item]
     Claim: _claim,  # type: ignore[dict-item]
 }
-assert set(_ENCODERS) == set(MOVE_TYPES), "every move kind needs an action number"
+if _CONCEDE_TYPE is not None:
+    _ENCODERS[_CONCEDE_TYPE] = _concede
 
 
 def encode_move(move: Move, rules: Rules) -> int:
@@ -253,6 +271,10 @@ def encode_move(move: Move, rules: Rules) -> int:
     rules = check_rules(rules)
     encoder = _ENCODERS.get(type(move))
     if encoder is None:
+        if isinstance(move, MOVE_TYPES):  # a move kind this version does not know
+            raise InvalidActionError(
+                f"{short(move)} has no action number in version 1 of the encoding"
+            )
         raise NotAMoveError(
             f"{short(move)} is not a move: encode Bid, Pass, Redeal, ChooseMusik, Give, "
             "Discard, Contract, Bomb, Play or Claim"
@@ -301,6 +323,8 @@ def decode_move(action: int, rules: Rules) -> Move:
     if a < CHOOSE_BASE:
         move = _SINGLE.get(a)
         if move is None:
+            if _CONCEDE_MOVE is not None:
+                return cast(Move, _CONCEDE_MOVE)
             raise InvalidActionError(
                 f"action {a} is reserved for Concede(), a move these rules do not have"
             )
@@ -326,6 +350,8 @@ def decode_move(action: int, rules: Rules) -> Move:
         return rules._play.bids[i + 1]
     if block == 1:
         return rules._play.contracts[i + 1]
+    if _BLIND_BIDS:
+        return cast(Any, Bid)((i + 1) * rules.bid_step, blind=True)  # type: ignore[no-any-return]
     raise InvalidActionError(
         f"action {a} is reserved for blind bids, a move these rules do not have"
     )
