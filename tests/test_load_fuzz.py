@@ -106,6 +106,7 @@ def test_mutated_documents(data: st.DataObject) -> None:
             if action == "delete":
                 del parent[key]
             elif action == "replace":
+                # a copy: later mutations must not change the shared replacements
                 parent[key] = copy.deepcopy(
                     data.draw(st.sampled_from(REPLACEMENTS) | json_values(6))
                 )

@@ -40,6 +40,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
     _cli_records.COMMAND,
     _cli_tournament.COMMAND,
     _cli_play.COMMAND,
+    _cli_records.COMMAND,
 )
 
 
