@@ -77,53 +77,6 @@ class NotAnActionError(InvalidActionError, TypeError):
     """Something that is not an integer (a ``bool`` included) was passed as an action."""
 
 
-class LoadError(TysiacError, ValueError):
-    """Input from outside that cannot be loaded: :func:`~tysiac.from_json`,
-    :func:`~tysiac.replay` and :func:`~tysiac.parse_move`.
-
-    The message starts with where the problem is, as a path into the input
-    (``deals[2].moves[17].card: 'QX' is not a card``); ``$`` is the whole input.
-    """
-
-
-class _Brief(reprlib.Repr):
-    """A repr that is short, never recurses deeply and never fails."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.maxlevel = 3
-        self.maxstring = 40
-        self.maxother = 40
-        self.maxlong = 40
-        for name in ("maxtuple", "maxlist", "maxarray", "maxdict", "maxset", "maxfrozenset"):
-            setattr(self, name, 6)
-
-    def repr_int(self, x: int, level: int) -> str:
-        if x.bit_length() > 128:
-            return f"<int of about {int(x.bit_length() * 0.30103) + 1} digits>"
-        return repr(x)
-
-    def repr_instance(self, x: object, level: int) -> str:
-        try:
-            text = repr(x)
-        except Exception:  # a repr that fails (or recurses) must not hide the real error
-            return f"<{type(x).__name__} object>"
-        if len(text) > self.maxother:
-            return text[: self.maxother - 3] + "..."
-        return text
-
-
-_BRIEF = _Brief()
-
-
-def brief(value: object) -> str:
-    """``repr(value)`` cut short: safe for huge ints, deep nesting and failing reprs."""
-    try:
-        return _BRIEF.repr(value)
-    except Exception:
-        return f"<{type(value).__name__} object>"
-
-
 class NotABotError(TysiacError, TypeError):
     """Something that is not a bot (an object with a ``choose(view)`` method), or not a list
     of bots, was given where bots are needed."""

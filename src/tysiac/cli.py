@@ -37,7 +37,6 @@ __all__ = ["COMMANDS", "main"]
 COMMANDS: Final[tuple[Command, ...]] = (
     _cli_simulate.COMMAND,
     _cli_rules.COMMAND,
-    _cli_records.COMMAND,
     _cli_tournament.COMMAND,
     _cli_play.COMMAND,
     _cli_records.COMMAND,
