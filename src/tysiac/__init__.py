@@ -13,6 +13,7 @@ from ._endgame import BarrelFailure, BoltRule, ConcessionPayout
 from ._engine import apply, legal_moves, new_game
 from ._errors import (
     IllegalMoveError,
+    InvalidActionError,
     InvalidCardError,
     InvalidDealError,
     InvalidRulesError,
@@ -20,6 +21,7 @@ from ._errors import (
     LoadError,
     NotABotError,
     NotAMoveError,
+    NotAnActionError,
     NotAStateError,
     TysiacError,
 )
@@ -89,6 +91,7 @@ __all__ = [
     "HiddenPile",
     "IllegalMoveError",
     "ImpossibleViewError",
+    "InvalidActionError",
     "InvalidCardError",
     "InvalidDealError",
     "InvalidRulesError",
@@ -100,6 +103,7 @@ __all__ = [
     "NotABotError",
     "NotAMoveError",
     "NotAStateError",
+    "NotAnActionError",
     "Outcome",
     "Pass",
     "Phase",

@@ -10,6 +10,7 @@ import reprlib
 
 __all__ = [
     "IllegalMoveError",
+    "InvalidActionError",
     "InvalidCardError",
     "InvalidDealError",
     "InvalidRulesError",
@@ -18,6 +19,7 @@ __all__ = [
     "NotABotError",
     "NotAMoveError",
     "NotAStateError",
+    "NotAnActionError",
     "TysiacError",
     "brief",
 ]
@@ -52,11 +54,27 @@ class IllegalMoveError(TysiacError, ValueError):
 
 
 class NotAMoveError(IllegalMoveError, TypeError):
-    """Something that is not a move object at all was passed to :func:`~tysiac.apply`."""
+    """Something that is not a move object at all was passed to :func:`~tysiac.apply`
+    (or to :func:`tysiac.encoding.encode_move`)."""
 
 
 class NotAStateError(TysiacError, TypeError):
-    """Something that is not a :class:`~tysiac.State` was passed where a state is needed."""
+    """Something that is not a :class:`~tysiac.State` (or, where one is accepted, a
+    :class:`~tysiac.View`) was passed where a state is needed."""
+
+
+class InvalidActionError(TysiacError, ValueError):
+    """An action number, or a move, outside the :mod:`tysiac.encoding` layout of the rules.
+
+    Raised by :func:`~tysiac.encoding.decode_move` for a number out of range or reserved,
+    and by :func:`~tysiac.encoding.encode_move` for a move with no number under the rules
+    (an amount that is not a multiple of the bid step up to the maximum bid, a seat not in
+    the game).  The message names the bad input.
+    """
+
+
+class NotAnActionError(InvalidActionError, TypeError):
+    """Something that is not an integer (a ``bool`` included) was passed as an action."""
 
 
 class NotABotError(TysiacError, TypeError):

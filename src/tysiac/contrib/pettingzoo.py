@@ -1,0 +1,230 @@
+"""Tysiąc as a PettingZoo AEC environment (``pip install "tysiac[pettingzoo]"``).
+
+>>> from tysiac.contrib.pettingzoo import env
+>>> game = env()
+>>> game.reset(seed=1)
+>>> observation, reward, termination, truncation, info = game.last()
+>>> int(observation["action_mask"].sum()) == len(info["legal_moves"])
+True
+
+* **Agents**: ``"player_0"``, ``"player_1"``, ... one per seat of the rules (the
+  four-player sitter layout has four agents; the sitting-out dealer is never selected).
+* **Observations**: a ``Dict`` of ``"observation"``, a ``Box`` of float32 holding
+  :func:`tysiac.encoding.features` of the agent's own view, and ``"action_mask"``, a
+  ``Box`` of int8 holding :func:`tysiac.encoding.action_mask` of that view (all zeros for an
+  agent that is not to move).  Both layouts are on the docs page "Encoding".
+* **Actions**: ``Discrete(num_actions(rules))``, the action numbers of
+  :mod:`tysiac.encoding`; numpy integers are accepted.
+* **Rewards**: at the end of each deal, every agent receives its score change divided by
+  :data:`REWARD_SCALE` (100): a made contract of 120 is ``1.2``.  No other step rewards.
+* **Episodes**: ``episode="deal"`` (the default) ends after one deal (a redeal included);
+  ``episode="game"`` plays the whole game (terminated when somebody wins), truncated after
+  ``max_deals`` deals if that is set.  Random play practically never finishes a game, so set
+  ``max_deals`` when training on whole games.
+* **Rendering**: ``render_mode="ansi"`` makes :meth:`raw_env.render` return ``str(view)`` of
+  the agent to move; ``"human"`` prints it after every step.
+* ``info`` holds ``"legal_moves"``, the :class:`~tysiac.Move` objects of the agent to move
+  (empty for the others).
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any, Final, Literal
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from .. import Rules, State, apply, new_game, observe
+from .._state import Phase
+from ..encoding import action_mask, decode_move, feature_names, features, num_actions
+
+__all__ = ["REWARD_SCALE", "env", "raw_env"]
+
+#: Score points per unit of reward.
+REWARD_SCALE: Final = 100.0
+
+Episode = Literal["deal", "game"]
+
+
+def env(
+    rules: Rules | None = None,
+    *,
+    episode: Episode = "deal",
+    max_deals: int | None = None,
+    render_mode: str | None = None,
+) -> AECEnv:
+    """The environment wrapped in PettingZoo's usual checks (illegal moves raise).
+
+    Args:
+        rules: the rules (default ``Rules()``, the "app" preset).
+        episode: ``"deal"`` (one deal per episode) or ``"game"`` (the whole game).
+        max_deals: with ``episode="game"``, truncate after this many deals.
+        render_mode: ``None``, ``"ansi"`` or ``"human"``.
+    """
+    inner = raw_env(rules, episode=episode, max_deals=max_deals, render_mode=render_mode)
+    wrapped: AECEnv = wrappers.AssertOutOfBoundsWrapper(inner)
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's own name)
+    """The Tysiąc AEC environment without wrappers (see the module docstring)."""
+
+    agent_selection: str
+    rewards: dict[str, float]
+    _cumulative_rewards: dict[str, float]
+    terminations: dict[str, bool]
+    truncations: dict[str, bool]
+    infos: dict[str, dict[str, Any]]
+
+    metadata: dict[str, Any] = {  # noqa: RUF012  (PettingZoo reads it as a class attribute)
+        "render_modes": ["ansi", "human"],
+        "name": "tysiac_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        *,
+        episode: Episode = "deal",
+        max_deals: int | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if rules is None:
+            rules = Rules()
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules={rules!r:.60} is not a Rules object")
+        if episode not in ("deal", "game"):
+            raise ValueError(f"episode={episode!r:.40} must be 'deal' or 'game'")
+        if max_deals is not None and (
+            not isinstance(max_deals, int) or isinstance(max_deals, bool) or max_deals < 1
+        ):
+            raise ValueError(f"max_deals={max_deals!r:.40} must be None or an int >= 1")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode={render_mode!r:.40} must be None, 'ansi' or 'human'")
+        self.rules = rules
+        self.episode: Episode = episode
+        self.max_deals = max_deals
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{i}" for i in range(rules.players)]
+        self.agents = self.possible_agents[:]
+        size = len(feature_names(rules))
+        self._n = num_actions(rules)
+        space = spaces.Dict(
+            {
+                "observation": spaces.Box(-np.inf, np.inf, shape=(size,), dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, shape=(self._n,), dtype=np.int8),
+            }
+        )
+        self.observation_spaces = dict.fromkeys(self.possible_agents, space)
+        self.action_spaces = {a: spaces.Discrete(self._n) for a in self.possible_agents}
+        self._seed: int | None = None
+        self.state_: State = new_game(rules, seed=0)
+        self._deals = 0
+        self._reset_dicts()
+
+    # -- PettingZoo API ----------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
+        view = observe(self.state_, self._seat(agent))
+        return {
+            "observation": np.asarray(features(view), dtype=np.float32),
+            "action_mask": np.asarray(action_mask(view), dtype=np.int8),
+        }
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game: seeded by ``seed``, else by the last seed's successor.
+
+        With ``episode="deal"`` every reset starts a new game (at deal 1 with the rules'
+        first dealer); the seed fixes its deals.
+        """
+        if seed is not None:
+            self._seed = int(seed)
+        elif self._seed is None:
+            self._seed = secrets.randbits(64)
+        else:
+            self._seed += 1
+        self.state_ = new_game(self.rules, seed=self._seed)
+        self._deals = 0
+        self.agents = self.possible_agents[:]
+        self._reset_dicts()
+        self._select()
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        move = decode_move(int(action), self.rules)
+        before = self.state_
+        self.state_ = after = apply(before, move)  # IllegalMoveError for a masked action
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if after.phase is Phase.GAME_OVER or after.deal_number != before.deal_number:
+            self._deals += 1
+            for i, name in enumerate(self.possible_agents):
+                if name in self.rewards:
+                    self.rewards[name] = (after.scores[i] - before.scores[i]) / REWARD_SCALE
+            over = after.phase is Phase.GAME_OVER or self.episode == "deal"
+            cut = not over and self.max_deals is not None and self._deals >= self.max_deals
+            if over or cut:
+                for name in self.agents:
+                    self.terminations[name] = over
+                    self.truncations[name] = cut
+        self._accumulate_rewards()
+        self._select()
+        for name in self.agents:
+            self.infos[name] = {"legal_moves": self._legal(name)}
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The view of the agent to move (or of seat 0 when nobody is), as text."""
+        if self.render_mode is None:
+            return None
+        seat = self.state_.to_move
+        text = str(observe(self.state_, 0 if seat is None else seat))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def _seat(self, agent: str) -> int:
+        return self.possible_agents.index(agent)
+
+    def _legal(self, agent: str) -> tuple[Any, ...]:
+        if self.state_.to_move != self._seat(agent):
+            return ()
+        return tuple(observe(self.state_, self._seat(agent)).legal_moves)
+
+    def _select(self) -> None:
+        done = [a for a in self.agents if self.terminations[a] or self.truncations[a]]
+        if done:
+            self.agent_selection = done[0]
+            return
+        seat = self.state_.to_move
+        self.agent_selection = self.possible_agents[0 if seat is None else seat]
+
+    def _reset_dicts(self) -> None:
+        names = self.agents
+        self.rewards = dict.fromkeys(names, 0.0)
+        self._cumulative_rewards = dict.fromkeys(names, 0.0)
+        self.terminations = dict.fromkeys(names, False)
+        self.truncations = dict.fromkeys(names, False)
+        self.infos = {a: {"legal_moves": self._legal(a)} for a in names}
+        self.agent_selection = names[0] if names else ""

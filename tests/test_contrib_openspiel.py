@@ -1,0 +1,208 @@
+"""The OpenSpiel adapter passes OpenSpiel's own checks (skipped without the extra)."""
+
+from __future__ import annotations
+
+import base64
+import pickle
+from typing import Any
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel", reason='the extra "tysiac[openspiel]" is not installed')
+np = pytest.importorskip("numpy", reason='the extra "tysiac[openspiel]" is not installed')
+
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+
+from tysiac import CARDS, Layout, Rules, State, new_game, observe, to_json  # noqa: E402
+from tysiac.contrib import openspiel as adapter  # noqa: E402
+from tysiac.encoding import feature_names, num_actions  # noqa: E402
+
+CASES: list[dict[str, Any]] = [
+    {},
+    {"preset": "pl"},
+    {"preset": "ro", "players": 2},
+    {"preset": "pl", "layout": "four-sitter"},
+    {"preset": "app", "layout": "four-all-play"},
+    {"preset": "ro", "layout": "two-draw"},
+    {"preset": "pl", "episode": "game", "max_deals": 3},
+]
+
+
+@pytest.mark.parametrize("params", CASES)
+def test_random_sim_test(params: dict[str, Any]) -> None:
+    game = pyspiel.load_game("python_tysiac", params)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_parameters_make_the_rules() -> None:
+    game = pyspiel.load_game("python_tysiac", {"preset": "pl", "layout": "four-sitter"})
+    rules = Rules.preset("pl", players=4, layout=Layout.FOUR_SITTER)
+    assert game.rules == rules
+    assert game.num_players() == 4
+    assert game.num_distinct_actions() == num_actions(rules)
+    assert game.observation_tensor_size() == len(feature_names(rules))
+    assert game.information_state_tensor_size() == len(feature_names(rules))
+    assert game.max_chance_outcomes() == 24
+
+
+@pytest.mark.parametrize(
+    "params", [{"episode": "match"}, {"episode": "game", "max_deals": 0}, {"preset": "xx"}]
+)
+def test_bad_parameters(params: dict[str, Any]) -> None:
+    with pytest.raises(Exception, match=r"episode|max_deals|preset|xx"):
+        pyspiel.load_game("python_tysiac", params)
+
+
+def deal(state: Any, cards: list[int]) -> None:
+    for card in cards:
+        assert state.is_chance_node()
+        outcomes = dict(state.chance_outcomes())
+        assert card in outcomes
+        assert sum(outcomes.values()) == pytest.approx(1.0)
+        state.apply_action(card)
+
+
+def test_the_deal_comes_from_the_chance_cards() -> None:
+    game = pyspiel.load_game("python_tysiac", {})
+    state = game.new_initial_state()
+    order = list(range(23, -1, -1))
+    deal(state, order)
+    assert not state.is_chance_node()
+    hands = [" ".join(str(CARDS[c]) for c in order[i * 7 : i * 7 + 7]) for i in range(3)]
+    musik = " ".join(str(CARDS[c]) for c in order[21:])
+    expected = new_game(Rules(), seed=0, deal=[*hands, musik])
+    live = state.tysiac_state
+    assert isinstance(live, State)
+    assert observe(live, 0) == observe(expected, 0)
+    assert state.information_state_string(1).endswith(to_json(observe(expected, 1)))
+    assert state.observation_string(2) == str(observe(expected, 2))
+    tensor = state.observation_tensor(1)
+    assert len(tensor) == len(feature_names(Rules()))
+    assert state.legal_actions() == [
+        i for i, ok in enumerate(state.legal_actions_mask(state.current_player())) if ok
+    ]
+
+
+def test_no_player_sees_cards_while_dealing() -> None:
+    game = pyspiel.load_game("python_tysiac", {})
+    a, b = game.new_initial_state(), game.new_initial_state()
+    deal(a, [0, 1, 2])
+    deal(b, [5, 4, 3])
+    for p in range(3):
+        assert a.information_state_string(p) == b.information_state_string(p)
+        assert a.observation_tensor(p) == b.observation_tensor(p)
+
+
+def random_episode(game: Any, seed: int) -> Any:
+    rng = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
+def test_returns_are_the_score_changes() -> None:
+    game = pyspiel.load_game("python_tysiac", {"episode": "game", "max_deals": 2})
+    state = random_episode(game, seed=4)
+    rows = state.pos.state.sheet
+    assert len(rows) == 2
+    assert state.returns() == [float(s) for s in rows[-1].scores]
+
+
+def test_serialization_is_json_and_clones_share_the_state() -> None:
+    game = pyspiel.load_game("python_tysiac", {"preset": "pl"})
+    state = game.new_initial_state()
+    deal(state, list(range(24)))
+    state.apply_action(state.legal_actions()[0])
+    text = pyspiel.serialize_game_and_state(game, state)
+    payload = base64.b64decode(text.split("__dict__=")[1].strip())
+    # the pickle holds a loader and JSON text only: no tysiac object is pickled
+    assert b"_load_position" in payload
+    assert b"tysiac._state" not in payload
+    attributes = pickle.loads(payload)
+    assert attributes["pos"] == state.pos
+    _, loaded = pyspiel.deserialize_game_and_state(text)
+    assert str(loaded) == str(state)
+    assert loaded.pos == state.pos
+    clone = state.clone()
+    assert clone.pos is state.pos  # immutable: the clone shares it
+
+
+def play(bots: list[Any], game: Any, seed: int) -> Any:
+    rng = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(bots[state.current_player()].step(state)))
+    return state
+
+
+def test_mcts_bots_play_an_episode() -> None:
+    game = pyspiel.load_game("python_tysiac", {"preset": "pl"})
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    bots = [
+        mcts.MCTSBot(game, 2.0, 4, evaluator, random_state=np.random.RandomState(i))
+        for i in range(game.num_players())
+    ]
+    state = play(bots, game, seed=1)
+    assert state.is_terminal()
+    assert len(state.pos.state.sheet) == 1
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"preset": "pl"},
+        {"preset": "app", "layout": "four-sitter"},
+        {"preset": "ro", "layout": "two-classic", "episode": "game", "max_deals": 2},
+    ],
+)
+def test_ismcts_bots_play_an_episode_on_sampled_worlds(params: dict[str, Any]) -> None:
+    game = pyspiel.load_game("python_tysiac", params)
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    bots = []
+    for i in range(game.num_players()):
+        bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 4, random_state=np.random.RandomState(i))
+        bot.set_resampler(adapter.resampler(seed=i))
+        bots.append(bot)
+    state = play(bots, game, seed=2)
+    assert state.is_terminal()
+    assert len(state.pos.state.sheet) == game.max_deals
+
+
+def test_the_resampler_keeps_the_information_state() -> None:
+    game = pyspiel.load_game("python_tysiac", {"preset": "pl"})
+    state = game.new_initial_state()
+    deal(state, list(range(24)))
+    resample = adapter.resampler(seed=0)
+    player = state.current_player()
+    worlds = [resample(state, player) for _ in range(20)]
+    key = state.information_state_string(player)
+    assert all(w.information_state_string(player) == key for w in worlds)
+    hands = {w.tysiac_state._hands for w in worlds if w.tysiac_state is not None}
+    assert len(hands) > 1  # the other hands differ between worlds
+
+
+def test_the_example_script(capsys: pytest.CaptureFixture[str]) -> None:
+    from test_examples import load
+
+    returns = load("openspiel_ismcts").main(2, simulations=4)
+    out = capsys.readouterr().out
+    assert len(returns) == 3
+    assert out.startswith("score changes: ")
+    assert load("openspiel_ismcts").arguments(["4"]).seed == 4
+
+
+def test_the_module_docstring_examples_run() -> None:
+    import doctest
+
+    failed, attempted = doctest.testmod(adapter)
+    assert attempted > 0
+    assert failed == 0

@@ -1,0 +1,195 @@
+"""The PettingZoo adapter passes PettingZoo's own checks (skipped without the extra)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import warnings
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pettingzoo", reason='the extra "tysiac[pettingzoo]" is not installed')
+np = pytest.importorskip("numpy", reason='the extra "tysiac[pettingzoo]" is not installed')
+
+from gymnasium.spaces import Discrete  # noqa: E402
+from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
+
+from tysiac import Layout, Rules, new_game, observe  # noqa: E402
+from tysiac.contrib.pettingzoo import REWARD_SCALE, env, raw_env  # noqa: E402
+from tysiac.encoding import feature_names, num_actions  # noqa: E402
+
+#: The warnings PettingZoo's api_test gives every third-party Dict observation.
+ALLOWED = (
+    "Observation space for each agent probably should be gymnasium.spaces.box or "
+    "gymnasium.spaces.discrete",
+    "Observation is not a NumPy array",
+)
+
+CASES = [
+    ("app", Layout.THREE),
+    ("pl", Layout.THREE),
+    ("ro", Layout.TWO_CLASSIC),
+    ("pl", Layout.FOUR_SITTER),
+    ("app", Layout.FOUR_ALL_PLAY),
+    ("ro", Layout.TWO_DRAW),
+]
+
+
+def rules_of(preset: str, layout: Layout) -> Rules:
+    return Rules.preset(preset, players=layout.players, layout=layout)
+
+
+def check_warnings(caught: list[warnings.WarningMessage]) -> None:
+    unexpected = [str(w.message) for w in caught if not str(w.message).startswith(ALLOWED)]
+    assert unexpected == []
+
+
+@pytest.mark.parametrize(("preset", "layout"), CASES)
+def test_api_test(preset: str, layout: Layout) -> None:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(env(rules_of(preset, layout)), num_cycles=200)
+        api_test(env(rules_of(preset, layout), episode="game", max_deals=3), num_cycles=200)
+    check_warnings(caught)
+
+
+@pytest.mark.parametrize(("preset", "layout"), CASES[:3])
+def test_seed_test(preset: str, layout: Layout) -> None:
+    def factory(**kwargs: Any) -> Any:
+        return env(rules_of(preset, layout), **kwargs)
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        seed_test(factory, num_cycles=200)
+    check_warnings(caught)
+
+
+@pytest.mark.parametrize(("preset", "layout"), CASES[:2])
+def test_render_test(preset: str, layout: Layout, capsys: pytest.CaptureFixture[str]) -> None:
+    def factory(render_mode: str | None = None) -> Any:
+        return env(rules_of(preset, layout), render_mode=render_mode)
+
+    render_test(factory)
+    assert "view. Deal 1" in capsys.readouterr().out  # "human" printed the views
+
+
+def test_ansi_render_is_the_view_text() -> None:
+    game = env(render_mode="ansi")
+    game.reset(seed=5)
+    seat = new_game(seed=5).to_move
+    assert seat is not None
+    assert game.render() == str(observe(new_game(seed=5), seat))
+
+
+def play_episode(game: Any, seed: int) -> tuple[dict[str, float], int]:
+    """Random legal play until every agent is done: the summed rewards and the steps."""
+    game.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    totals = dict.fromkeys(game.possible_agents, 0.0)
+    steps = 0
+    for agent in game.agent_iter(max_iter=100_000):
+        observation, reward, termination, truncation, _ = game.last()
+        totals[agent] += reward
+        if termination or truncation:
+            game.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        game.step(np.int64(rng.choice(legal)))  # a numpy integer
+        steps += 1
+    return totals, steps
+
+
+@pytest.mark.parametrize(("preset", "layout"), CASES)
+def test_a_deal_rewards_its_score_changes_over_100(preset: str, layout: Layout) -> None:
+    game = env(rules_of(preset, layout))
+    totals, steps = play_episode(game, seed=3)
+    state = game.unwrapped.state_
+    assert steps > 0
+    assert len(state.sheet) == 1  # one deal per episode
+    deltas = state.sheet[-1].deltas
+    assert [totals[a] for a in game.possible_agents] == [d / REWARD_SCALE for d in deltas]
+    assert REWARD_SCALE == 100.0
+
+
+def test_game_episodes_truncate_after_max_deals() -> None:
+    game = raw_env(Rules(), episode="game", max_deals=2)
+    game.reset(seed=2)
+    rng = np.random.default_rng(2)
+    while not any(game.truncations.values()):
+        assert not any(game.terminations.values())
+        mask = game.observe(game.agent_selection)["action_mask"]
+        game.step(int(rng.choice(np.flatnonzero(mask))))
+    assert game.state_.deal_number == 3  # two deals played, the third dealt
+    assert len(game.state_.sheet) == 2
+
+
+def test_spaces_follow_the_encoding() -> None:
+    rules = rules_of("ro", Layout.FOUR_SITTER)
+    game = raw_env(rules)
+    game.reset(seed=1)
+    space: Any = game.observation_space("player_3")
+    assert space["observation"].shape == (len(feature_names(rules)),)
+    assert space["action_mask"].shape == (num_actions(rules),)
+    assert game.action_space("player_0") == Discrete(num_actions(rules))
+    observation = game.observe("player_3")
+    assert observation["observation"].dtype == np.float32
+    assert observation["action_mask"].dtype == np.int8
+    assert game.possible_agents == ["player_0", "player_1", "player_2", "player_3"]
+
+
+def test_reset_seed_fixes_the_deals() -> None:
+    a, b = raw_env(), raw_env()
+    a.reset(seed=9)
+    b.reset(seed=9)
+    assert a.state_ == b.state_ == new_game(Rules(), seed=9)
+    b.reset(seed=10)
+    assert a.state_ != b.state_
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [{"episode": "match"}, {"max_deals": 0}, {"max_deals": True}, {"render_mode": "rgb"}],
+)
+def test_bad_arguments(kwargs: dict[str, Any]) -> None:
+    with pytest.raises(ValueError, match=next(iter(kwargs))):
+        raw_env(**kwargs)
+
+
+def test_an_illegal_action_raises() -> None:
+    game = raw_env()
+    game.reset(seed=1)
+    mask = game.observe(game.agent_selection)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(ValueError, match=r"not legal|illegal|not among"):
+        game.step(illegal)
+
+
+def test_the_core_package_imports_no_numpy() -> None:
+    code = (
+        "import sys, tysiac, tysiac.encoding, tysiac.contrib; "
+        "print(sorted(m for m in ('numpy', 'gymnasium', 'pettingzoo', 'pyspiel') "
+        "if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_the_example_script(capsys: pytest.CaptureFixture[str]) -> None:
+    from test_examples import load
+
+    totals = load("pettingzoo_random").main(1, episodes=2)
+    out = capsys.readouterr().out
+    assert list(totals) == ["player_0", "player_1", "player_2"]
+    assert f"player_0: {totals['player_0']:+.2f}" in out
+    assert load("pettingzoo_random").arguments(["4"]).seed == 4
+
+
+def test_the_module_docstring_examples_run() -> None:
+    import doctest
+
+    import tysiac.contrib.pettingzoo as module
+
+    failed, attempted = doctest.testmod(module)
+    assert attempted > 0
+    assert failed == 0
