@@ -22,6 +22,7 @@ from tysiac import (
     Card,
     ChooseMusik,
     Claim,
+    Concede,
     Contract,
     Declaration,
     Discard,
@@ -137,7 +138,8 @@ def check_features(view: View) -> None:
     for s, name in rel.items():
         for c in CARDS:
             assert f[f"possible[{name}][{c}]"] == float(c in view.possible[s])
-    assert view.possible[view.seat] == frozenset(view.hand)
+    if view.hand or not view.hand_sizes[view.seat]:  # (blind bidding: not looked at yet)
+        assert view.possible[view.seat] == frozenset(view.hand)
     piles = {p.pile: p for p in view.possible_piles}
     assert len(piles) == len(view.possible_piles)
     for pile in Pile:
@@ -587,34 +589,19 @@ def test_every_move_kind_has_a_number() -> None:
     assert set(MOVE_TYPES) <= set(_actions._ENCODERS)
 
 
-@attrs.frozen
-class FutureConcede:
-    """Stands in for the planned ``Concede()`` move."""
-
-
-@attrs.frozen
-class FutureBid:
-    """Stands in for the planned ``Bid(amount, blind=...)``."""
-
-    amount: int
-    blind: bool = False
-
-
-def test_reserved_places_for_planned_moves(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Once they exist, ``Concede()`` and blind bids take the reserved numbers."""
-    from tysiac import _actions
-
-    r = Rules()
-    concede = FutureConcede()
-    monkeypatch.setattr(_actions, "_CONCEDE_MOVE", concede)
-    monkeypatch.setitem(_actions._ENCODERS, FutureConcede, _actions._concede)
-    monkeypatch.setattr(_actions, "_BLIND_BIDS", True)
-    monkeypatch.setattr(_actions, "Bid", FutureBid)
-    monkeypatch.setitem(_actions._ENCODERS, FutureBid, _actions._bid)
-    assert encode_move(concede, r) == 4  # type: ignore[arg-type]
-    assert decode_move(4, r) is concede  # type: ignore[comparison-overlap]
-    assert encode_move(FutureBid(100, blind=True), r) == 175 + 72 + 9  # type: ignore[arg-type]
-    assert encode_move(FutureBid(100), r) == 184  # type: ignore[arg-type]
-    assert decode_move(175 + 72 + 9, r) == FutureBid(100, blind=True)  # type: ignore[comparison-overlap]
-    assert decode_move(282, r) == FutureBid(360, blind=True)  # type: ignore[comparison-overlap]
-    assert decode_move(184, r) == Bid(100)  # the shared instances of the rules are unchanged
+def test_concede_and_blind_bids_take_their_reserved_numbers() -> None:
+    """``Concede()`` and blind bids have the numbers reserved for them (the rules, section
+    15), and only where the rules have those moves."""
+    r = Rules(concession=True, blind_bids=True)
+    assert encode_move(Concede(), r) == 4
+    assert decode_move(4, r) == Concede()
+    assert encode_move(Bid(100, blind=True), r) == 175 + 72 + 9
+    assert encode_move(Bid(100), r) == 184
+    assert decode_move(175 + 72 + 9, r) == Bid(100, blind=True)
+    assert decode_move(282, r) == Bid(360, blind=True)
+    for move in (Concede(), Bid(100, blind=True)):
+        with pytest.raises(InvalidActionError):
+            encode_move(move, Rules())
+    for action in (4, 256):
+        with pytest.raises(InvalidActionError):
+            decode_move(action, Rules())

@@ -439,7 +439,7 @@ GOLDEN_APP_RESULT: tuple[int, tuple[int, ...]] = (0, (260, -280, -20))
 
 
 def test_presets_listed() -> None:
-    assert set(PRESETS) == {"app", "pl", "ro"}
+    assert set(PRESETS) == {"app", "pl", "ro", "ru"}
 
 
 @pytest.mark.parametrize(

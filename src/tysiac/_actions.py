@@ -180,12 +180,20 @@ def _amount(move: Bid | Contract, rules: Rules, base: int) -> int:
 
 
 def _bid(move: Bid, rules: Rules) -> int:
-    if getattr(move, "blind", False):  # a blind bid (planned): the block after the contracts
+    if getattr(move, "blind", False):  # a blind bid: the block after the contracts
+        if not getattr(rules, "blind_bids", False):
+            raise InvalidActionError(
+                f"{short(move)} has no action number under these rules: blind bids are off"
+            )
         return _amount(move, rules, BID_BASE + 2 * amounts(rules))
     return _amount(move, rules, BID_BASE)
 
 
 def _concede(move: object, rules: Rules) -> int:
+    if not getattr(rules, "concession", False):
+        raise InvalidActionError(
+            f"{short(move)} has no action number under these rules: concessions are off"
+        )
     return CONCEDE
 
 
@@ -323,7 +331,7 @@ def decode_move(action: int, rules: Rules) -> Move:
     if a < CHOOSE_BASE:
         move = _SINGLE.get(a)
         if move is None:
-            if _CONCEDE_MOVE is not None:
+            if _CONCEDE_MOVE is not None and getattr(rules, "concession", False):
                 return cast(Move, _CONCEDE_MOVE)
             raise InvalidActionError(
                 f"action {a} is reserved for Concede(), a move these rules do not have"
@@ -350,7 +358,7 @@ def decode_move(action: int, rules: Rules) -> Move:
         return rules._play.bids[i + 1]
     if block == 1:
         return rules._play.contracts[i + 1]
-    if _BLIND_BIDS:
+    if _BLIND_BIDS and getattr(rules, "blind_bids", False):
         return cast(Any, Bid)((i + 1) * rules.bid_step, blind=True)  # type: ignore[no-any-return]
     raise InvalidActionError(
         f"action {a} is reserved for blind bids, a move these rules do not have"

@@ -190,7 +190,8 @@ def apply_auction(s: State, move: Move) -> State:
         move = PASS
     else:
         bid, bidder = move.amount, p  # type: ignore[union-attr]
-        move = r._play.bids[bid // r.bid_step]
+        table = r._play.blind_bids if move.blind else r._play.bids  # type: ignore[union-attr]
+        move = table[bid // r.bid_step]
     nxt = r._play.next_seat[game.dealer]
     seat = nxt[p]
     while passed >> seat & 1:

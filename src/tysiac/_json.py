@@ -51,6 +51,22 @@ TYPES: Final[dict[str, type]] = {
     "record": GameRecord,
 }
 _RULE_OPTIONS: Final = tuple(a for a in attrs.fields(Rules) if a.init)
+#: The rule options added after the schema's first documents: they may be missing on load.
+_LATER_OPTIONS: Final = (
+    "barrel_clamp",
+    "barrel_deals",
+    "barrel_penalty",
+    "barrel_knock_off",
+    "barrel_failure",
+    "bolt_penalty",
+    "bolt_rule",
+    "bolts_per_penalty",
+    "dump_scores",
+    "concession",
+    "concession_payout",
+    "concession_penalty_every",
+    "blind_bids",
+)
 
 T = TypeVar("T")
 
@@ -365,9 +381,13 @@ def _construct(cls: Callable[..., T], kwargs: dict[str, Any], path: str) -> T:
 
 def _decode_rules(value: Any, path: str) -> Rules:
     hints = _hints(Rules)
-    data = _object(value, path, tuple(a.name for a in _RULE_OPTIONS))
+    names = tuple(a.name for a in _RULE_OPTIONS)
+    # an option added after a document was written takes its default (older files load)
+    data = _object(value, path, names, _LATER_OPTIONS)
     options = {
-        a.name: _decode(data[a.name], hints[a.name], _key(path, a.name)) for a in _RULE_OPTIONS
+        a.name: _decode(data[a.name], hints[a.name], _key(path, a.name))
+        for a in _RULE_OPTIONS
+        if a.name in data
     }
     return _construct(Rules, options, path)
 

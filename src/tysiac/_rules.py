@@ -233,10 +233,10 @@ def _to_concession_payout(value: object) -> ConcessionPayout:
 
 def _to_scores(value: object) -> tuple[int, ...]:
     if not isinstance(value, Iterable) or isinstance(value, str | bytes):
-        raise InvalidRulesError(f"dump_scores={value!r:.60}: give a tuple of ints")
+        raise InvalidRulesError(f"dump_scores={brief(value)}: give a tuple of ints")
     items = tuple(value)
     if len(items) > 8 or not all(isinstance(v, int) and not isinstance(v, bool) for v in items):
-        raise InvalidRulesError(f"dump_scores={value!r:.60}: give at most 8 ints")
+        raise InvalidRulesError(f"dump_scores={brief(value)}: give at most 8 ints")
     return tuple(sorted(set(items)))
 
 
@@ -660,11 +660,11 @@ def _problems(r: Rules) -> list[str]:
     ):
         value = getattr(r, name)
         if value is not None and (not is_int(value) or not low <= value <= 100_000):
-            out.append(f"{name}={value!r:.40} must be None or an int from {low} to 100000")
+            out.append(f"{name}={brief(value)} must be None or an int from {low} to 100000")
     for name, low in (("barrel_penalty", 0), ("bolts_per_penalty", 1)):
         value = getattr(r, name)
         if not low <= value <= 100_000:
-            out.append(f"{name}={value!r:.40} must be an int from {low} to 100000")
+            out.append(f"{name}={brief(value)} must be an int from {low} to 100000")
     if r.barrel is None and (r.barrel_clamp or r.barrel_knock_off or r.barrel_deals is not None):
         out.append("barrel_clamp, barrel_knock_off and barrel_deals need a barrel (barrel=None)")
     return out
