@@ -19,9 +19,10 @@ score-sheet row (:class:`~tysiac.DealResult`), so the next deal reads them from 
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
+
+from ._option import Option
 
 if TYPE_CHECKING:
     from ._rules import Rules
@@ -37,14 +38,7 @@ __all__ = [
 ]
 
 
-class _Choice(enum.Enum):
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}.{self.name}"
-
-    __hash__ = object.__hash__
-
-
-class BoltRule(_Choice):
+class BoltRule(Option):
     """What earns a bolt (*bolt*, *palka*)."""
 
     NO_POINTS = "no-points"
@@ -53,7 +47,7 @@ class BoltRule(_Choice):
     """A deal in which the player takes no trick."""
 
 
-class BarrelFailure(_Choice):
+class BarrelFailure(Option):
     """What a declarer on the barrel who fails the contract loses."""
 
     LOSES_CONTRACT = "loses-contract"
@@ -62,7 +56,7 @@ class BarrelFailure(_Choice):
     """Nothing but one of the deals allowed on the barrel."""
 
 
-class ConcessionPayout(_Choice):
+class ConcessionPayout(Option):
     """What each opponent scores when the declarer concedes (*rospisat'*)."""
 
     SIXTY = "sixty"

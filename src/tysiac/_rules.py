@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import enum
 import functools
 import inspect
 import itertools
@@ -16,6 +15,7 @@ import attrs
 from ._endgame import BarrelFailure, BoltRule, ConcessionPayout
 from ._errors import InvalidRulesError, brief
 from ._moves import Bid, Contract
+from ._option import Option as _Option
 
 __all__ = [
     "PRESETS",
@@ -30,17 +30,6 @@ __all__ = [
     "Rules",
     "TrumpTiming",
 ]
-
-
-class _Option(enum.Enum):
-    """An enum whose members repr as ``Class.MEMBER`` and can be built from their value."""
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}.{self.name}"
-
-    __str__ = __repr__
-    # members are singletons: identity hashing is correct and much faster than Enum's
-    __hash__ = object.__hash__
 
 
 class Layout(_Option):
@@ -160,7 +149,7 @@ class DefenderCap(_Option):
     """No cap: a defender may reach the target and win (ro)."""
 
 
-_E = TypeVar("_E", bound=enum.Enum)
+_E = TypeVar("_E", bound=_Option)
 
 #: The highest ``max_bid``: above any contract a hand can make (120 card points plus four
 #: marriages of at most :data:`MAX_MARRIAGE` each).

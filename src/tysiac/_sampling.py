@@ -213,7 +213,7 @@ def _place(problem: _Problem, rng: random.Random) -> list[int]:
     total = 0
     ways_by_caps: dict[tuple[int, ...], int] = {}
     # the cards no constraint ties matter to the history only in these layouts
-    fill_needed = view_layout(problem) not in (Layout.TWO_NO_MUSIK, Layout.FOUR_ALL_PLAY)
+    fill_needed = problem.view.rules.layout not in (Layout.TWO_NO_MUSIK, Layout.FOUR_ALL_PLAY)
     for choice in itertools.product(*options):
         fixed = [0] * len(slots)
         left = list(caps)
@@ -249,11 +249,6 @@ def _place(problem: _Problem, rng: random.Random) -> list[int]:
     rest = sample(loose, allowed, left, rng)
     assert rest is not None
     return [f | x for f, x in zip(fixed, rest, strict=True)]
-
-
-def view_layout(problem: _Problem) -> Layout:
-    """The layout of the problem's rules."""
-    return problem.view.rules.layout
 
 
 def _feasible(problem: _Problem, placement: list[int] | None) -> bool:
@@ -309,7 +304,6 @@ def _history(problem: _Problem, placement: list[int]) -> _History | None:
     hands, piles = _hands_and_piles(problem, placement)
     poss = [hands[s] | facts.played[s] for s in range(n)]
     decl = view.declarer
-    seat = view.seat
     musik_seen = _mask(view.musik)
     gifts = [-1] * n
     if layout in (Layout.THREE, Layout.FOUR_SITTER) and decl is not None:
@@ -328,7 +322,7 @@ def _history(problem: _Problem, placement: list[int]) -> _History | None:
             g = list(gifts)
             for s, c in zip(blind, combo, strict=True):
                 g[s] = c
-            result = _three(problem, hands, poss, g, piles)
+            result = _three(problem, hands, poss, g)
             if result is not None:
                 return result
         return None
@@ -337,16 +331,15 @@ def _history(problem: _Problem, placement: list[int]) -> _History | None:
             return None
         return _History(tuple(poss), (piles.get(Pile.MUSIK, 0),), (), tuple(gifts), ())
     if layout in (Layout.TWO_CLASSIC, Layout.TWO_MUSIKS_OF_THREE):
-        return _two_musiks(problem, hands, poss, piles, musik_seen)
+        return _two_musiks(problem, poss, piles, musik_seen)
     if geo.stock:
-        return _draws(problem, hands, poss, piles)
+        return _draws(problem, poss, piles)
     # no musik, no stock: the dealt hands are the possessions
     originals = tuple(poss)
     if not _bids_ok(problem, originals):
         return None
-    if not _contract_ok(problem, hands, poss):
+    if not _contract_ok(problem, poss):
         return None
-    del seat
     return _History(originals, (), (), tuple(gifts), ())
 
 
@@ -355,16 +348,14 @@ def _bids_ok(problem: _Problem, originals: Sequence[int]) -> bool:
     return all(_backed(rules, b, originals[s]) for s, b in enumerate(problem.bids))
 
 
-def _contract_ok(problem: _Problem, hands: Sequence[int], poss: Sequence[int]) -> bool:
-    """The contract above the bid needs marriages in the declarer's hand when named."""
+def _contract_ok(problem: _Problem, poss: Sequence[int]) -> bool:
+    """The contract above the bid needs marriages in the declarer's hand when named: its
+    cards then are all it holds or played since (``poss``), the gifts being made."""
     view = problem.view
     decl = view.declarer
     if decl is None or view.contract is None or view.contract <= view.bid:
         return True
-    rules = view.rules
-    at_contract = poss[decl] & ~problem.facts.played[decl] | problem.facts.played[decl]
-    del hands
-    return _backed(rules, view.contract, at_contract)
+    return _backed(view.rules, view.contract, poss[decl])
 
 
 def _three(
@@ -372,7 +363,6 @@ def _three(
     hands: list[int],
     poss: list[int],
     gifts: list[int],
-    piles: dict[Pile, int],
 ) -> _History | None:
     view = problem.view
     decl = view.declarer
@@ -402,15 +392,13 @@ def _three(
             originals[s] = poss[s] & ~(1 << gifts[s] if gifts[s] >= 0 else 0)
     if not _bids_ok(problem, originals):
         return None
-    if not _contract_ok(problem, hands, poss):
+    if not _contract_ok(problem, poss):
         return None
-    del piles
     return _History(tuple(originals), (musik,), (), tuple(gifts), ())
 
 
 def _two_musiks(
     problem: _Problem,
-    hands: list[int],
     poss: list[int],
     piles: dict[Pile, int],
     musik_seen: int,
@@ -445,13 +433,10 @@ def _two_musiks(
     ):
         return None
     musiks = (taken, other) if chosen == 0 else (other, taken)
-    del hands
     return _History(tuple(originals), musiks, (), (-1,) * len(poss), tuple(bits(discards)))
 
 
-def _draws(
-    problem: _Problem, hands: list[int], poss: list[int], piles: dict[Pile, int]
-) -> _History | None:
+def _draws(problem: _Problem, poss: list[int], piles: dict[Pile, int]) -> _History | None:
     """The draw layouts: which card each seat drew when (a matching over time)."""
     view = problem.view
     rules = view.rules
@@ -531,7 +516,6 @@ def _draws(
             counters[who] += 1
             who = nxt[who]
     stock_left = piles.get(Pile.STOCK, 0)
-    del hands
     return _History(
         tuple(originals),
         (musik,) if rules.layout is Layout.TWO_OPEN_MUSIK else (),

@@ -1,0 +1,18 @@
+"""The base of the rule options' enums (private)."""
+
+from __future__ import annotations
+
+import enum
+
+__all__ = ["Option"]
+
+
+class Option(enum.Enum):
+    """An enum whose members repr as ``Class.MEMBER`` and can be built from their value."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+    __str__ = __repr__
+    # members are singletons: identity hashing is correct and much faster than Enum's
+    __hash__ = object.__hash__
