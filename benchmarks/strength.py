@@ -6,7 +6,7 @@ Usage::
     python benchmarks/strength.py heuristic-legacy [...]
     python benchmarks/strength.py legacy-random [...]
     python benchmarks/strength.py search-heuristic [--deals N] [--games N] [--iterations K]
-        [--playout heuristic|random]
+        [--playout fast|heuristic|random]
     python benchmarks/strength.py search-curve [--deals N] [--curve 10,25,50,100]
 
 A *duplicate* match replays the same deal once with the tested bot (the hero) in every seat
@@ -162,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
         "--iterations", type=int, default=None, help="SearchBot's budget (default its own)"
     )
     parser.add_argument(
-        "--playout", choices=["heuristic", "random"], default="heuristic", help="SearchBot's"
+        "--playout", choices=["fast", "heuristic", "random"], default="fast", help="SearchBot's"
     )
     parser.add_argument(
         "--curve", default="10,25,50,100", help="search-curve: the iteration budgets"

@@ -105,8 +105,8 @@ def test_search_bot_with_a_time_budget() -> None:
         {"iterations": None},
         {"seconds": -1.0},
         {"playout": "smart"},
-        {"exploration": "x"},
-        {"exploration": -1},
+        {"playout": 3},
+        {"seconds": True},
     ],
 )
 def test_search_bot_rejects_bad_budgets(kwargs: dict[str, object]) -> None:

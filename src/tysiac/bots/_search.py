@@ -1,12 +1,13 @@
-""":class:`SearchBot`: determinized information-set Monte Carlo tree search (IS-MCTS).
+""":class:`SearchBot`: determinized Monte Carlo search over worlds sampled from its view.
 
-Each iteration samples a world consistent with the bot's view (:func:`tysiac.sample_world`:
+Each decision samples worlds consistent with the bot's view (:func:`tysiac.sample_world`:
 the others' hands and the hidden piles, drawn uniformly among the placements the view
-allows), walks down one shared tree of move sequences using only the moves legal in that
-world (single-observer IS-MCTS, with availability counts in the UCB rule), adds one node,
-plays the deal out with a fast policy and backs up every seat's result.  The search horizon
-is the end of the current deal: a seat's reward is its score for the deal minus the mean score
-of the others, so the bot plays for the deal, not for the game.
+allows), plays every candidate move in each world and the deal out from there with a fast
+playout policy, and keeps the move with the best mean result.  The candidates share their
+worlds (and their playouts' random numbers), so that two moves are compared on the same
+cards; the budget goes by successive halving: after each round the worse half of the
+candidates is dropped and the next round's worlds go to the rest.  The horizon is the end of
+the current deal: a result is the seat's score for the deal minus the others' mean.
 """
 
 from __future__ import annotations
@@ -18,80 +19,73 @@ from typing import Final, Literal
 
 from .._engine import apply, legal_moves
 from .._errors import InvalidDealError
-from .._moves import Bid, Bomb, Contract, Discard, Give, Move, Pass, Redeal
+from .._moves import Bid, Bomb, Claim, Contract, Discard, Give, Move, Pass, Redeal
 from .._sampling import sample_world
 from .._state import Phase, State
 from .._views import View, observe
 from ._estimate import give_order
 from ._heuristic import HeuristicBot
 from ._knowledge import card_mask
+from ._policy import Policy
 from ._protocol import check_seed, check_view
 
 __all__ = ["SearchBot"]
 
+#: The default budget: playouts per decision.
+DEFAULT_ITERATIONS: Final = 200
+#: The heuristic's own move wins a near tie by this many points per deal.
+PRIOR_BONUS: Final = 2.0
 _CAUTIOUS: Final = (Phase.AUCTION, Phase.CONTRACT)
-#: At most this many moves are searched in the auction, the contract and the musik phases.
-_WIDTH: Final = 5
-#: Rewards are divided by this to keep them near [-1, 1].
-_SCALE: Final = 200.0
+#: At most this many cards to give or put away are searched (the cheapest first).
+_GIVE_WIDTH: Final = 6
 
-
-class _Node:
-    __slots__ = ("avail", "children", "moves", "reward", "visits")
-
-    def __init__(self) -> None:
-        self.children: dict[Move, _Node] = {}
-        self.moves: tuple[Move, ...] | None = None  # the searching seat's auction candidates
-        self.visits = 0
-        self.reward = 0.0
-        self.avail = 0
+Playout = Literal["fast", "heuristic", "random"]
 
 
 class SearchBot:
-    """A bot that searches: IS-MCTS over worlds sampled from its view.
+    """A bot that searches: determinized Monte Carlo over worlds sampled from its view.
 
     It sees only its :class:`~tysiac.View`: the worlds it searches are drawn by
     :func:`tysiac.sample_world` from the view alone.  It plays every phase (auction, musik,
-    giving, contract, bomb, tricks, claims); a position with one legal move is answered at
-    once.  In the auction, the contract and the musik phases the tree considers only a few
-    candidates (passing, the two smallest amounts, the bomb, the heuristic's choice, the
-    cheapest cards to give away).
+    giving, contract, bomb, tricks; it claims whenever a claim is offered, which scores
+    every remaining trick); a position with one legal move is answered at once.  The
+    candidates are every legal card in trick play, and in the other phases a few moves:
+    passing, the two smallest bids, the redeal; the bid and the two next contracts, the
+    bomb; the cheapest cards to give away; both musiks; always with
+    :class:`HeuristicBot`'s own choice, which also wins near ties.
 
     Args:
-        iterations: the search budget per decision, in iterations (sampled worlds); the
-            default 50 took 0.12 s per decision on average (0.25 s at most) on the
-            development machine.
+        iterations: the search budget per decision, in playouts (a playout is one
+            candidate move played out in one sampled world); default 200.
         seconds: a time budget per decision instead (or as well: the search stops at the
             first budget reached).  A time budget makes the moves depend on the machine's
             speed; with ``seconds=None`` and a seed the bot is deterministic.
-        seed: seeds the bot's :class:`random.Random` (worlds, tie-breaks, playouts).
-        exploration: the UCB exploration constant.
-        playout: how sampled deals are played out after the tree: ``"heuristic"``
-            (:class:`HeuristicBot` in every seat; stronger, slower) or ``"random"`` (the
-            cautious random policy: first legal move in the auction and the contract,
-            random elsewhere; fast).
+        seed: seeds the bot's :class:`random.Random` (worlds, playouts).
+        playout: how sampled deals are played out: ``"fast"`` (a rule-based policy on the
+            sampled world's cards, bidding like :class:`HeuristicBot`), ``"heuristic"``
+            (:class:`HeuristicBot` in every seat, on each seat's view; slower) or
+            ``"random"`` (the cautious random policy: first legal move in the auction and
+            the contract, random elsewhere).
 
     Raises:
-        InvalidDealError: ``seed`` is not an int or None, a budget is not positive,
-            ``exploration`` is not a number of 0 or more, or ``playout`` is neither
-            ``"heuristic"`` nor ``"random"``.
+        InvalidDealError: ``seed`` is not an int or None, a budget is not positive, or
+            ``playout`` is not one of the three.
 
     Example:
         >>> from tysiac import new_game, observe
         >>> from tysiac.bots import SearchBot
         >>> state = new_game(seed=7)
-        >>> SearchBot(iterations=5, seed=1).choose(observe(state, state.to_move))
+        >>> SearchBot(iterations=20, seed=1).choose(observe(state, state.to_move))
         Bid(100)
     """
 
     def __init__(
         self,
-        iterations: int | None = 50,
+        iterations: int | None = DEFAULT_ITERATIONS,
         *,
         seconds: float | None = None,
         seed: int | None = None,
-        exploration: float = 0.7,
-        playout: Literal["heuristic", "random"] = "heuristic",
+        playout: Playout = "fast",
     ) -> None:
         if iterations is None and seconds is None:
             raise InvalidDealError("SearchBot: give iterations=, seconds= or both")
@@ -103,28 +97,20 @@ class SearchBot:
             not isinstance(seconds, int | float) or isinstance(seconds, bool) or not seconds > 0
         ):
             raise InvalidDealError(f"SearchBot(seconds={seconds!r:.40}): give a positive time")
-        if (
-            not isinstance(exploration, int | float)
-            or isinstance(exploration, bool)
-            or not 0 <= exploration < math.inf
-        ):
+        if playout not in ("fast", "heuristic", "random"):
             raise InvalidDealError(
-                f"SearchBot(exploration={exploration!r:.40}): give a number, 0 or more"
+                f"SearchBot(playout={playout!r:.40}): 'fast', 'heuristic' or 'random'"
             )
-        if playout not in ("heuristic", "random"):
-            raise InvalidDealError(f"SearchBot(playout={playout!r:.40}): 'heuristic' or 'random'")
         self.iterations = iterations
         self.seconds = seconds
         self.seed = check_seed("SearchBot", seed)
-        self.exploration = float(exploration)
-        self.playout = playout
+        self.playout: Playout = playout
         self._rng = random.Random(self.seed)
-        self._me = 0
 
     def __repr__(self) -> str:
         return (
             f"SearchBot(iterations={self.iterations!r}, seconds={self.seconds!r}, "
-            f"seed={self.seed!r}, exploration={self.exploration!r}, playout={self.playout!r})"
+            f"seed={self.seed!r}, playout={self.playout!r})"
         )
 
     def reseed(self, seed: int) -> None:
@@ -133,98 +119,70 @@ class SearchBot:
         self._rng = random.Random(self.seed)
 
     def choose(self, view: View) -> Move:
-        """The most visited move of the search from ``view``."""
+        """The candidate move with the best mean result over the sampled worlds."""
         moves = check_view("SearchBot", view).legal_moves
         if len(moves) == 1:
             return moves[0]
-        root = self._search(view)
-        best = max(
-            [m for m in moves if m in root.children] or list(moves),
-            key=lambda m: (
-                root.children[m].visits if m in root.children else -1,
-                root.children[m].reward if m in root.children else 0.0,
-            ),
-        )
-        return best
+        if Claim() in moves:
+            return Claim()  # every remaining trick: nothing scores more
+        rng = self._rng
+        prior = HeuristicBot(seed=rng.randrange(2**32)).choose(view)
+        candidates = _candidates(view, moves, prior)
+        if len(candidates) == 1:
+            return candidates[0]
+        return self._search(view, candidates, prior)
 
     # --- the search -------------------------------------------------------------------
 
-    def _search(self, view: View) -> _Node:
+    def _search(self, view: View, candidates: tuple[Move, ...], prior: Move) -> Move:
         rng = self._rng
-        self._me = view.seat
-        root = _Node()
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        budget = self.iterations
+        policy = Policy()
+        me = view.seat
+        total = {m: 0.0 for m in candidates}
+        alive = list(candidates)
+        rounds = math.ceil(math.log2(len(alive)))
         done = 0
-        players = view.rules.players
-        helpers = [HeuristicBot(seed=rng.randrange(2**32)) for _ in range(players)]
-        while True:
-            if self.iterations is not None and done >= self.iterations:
-                break
-            if deadline is not None and done and time.perf_counter() >= deadline:
-                break
-            world = sample_world(view, rng)
-            self._iterate(root, world, rng, helpers)
-            done += 1
-        return root
-
-    def _iterate(
-        self, root: _Node, world: State, rng: random.Random, helpers: list[HeuristicBot]
-    ) -> None:
-        deal = world.deal_number
-        state = world
-        node = root
-        path: list[tuple[_Node, int]] = []
-        c = self.exploration
-        while not _deal_over(state, deal):
-            mover = state.to_move
-            assert mover is not None
-            if node.moves is not None:
-                legal = node.moves
+        worlds = 0
+        for r in range(rounds):
+            if budget is None:
+                per = 1 << 30
             else:
-                legal = _candidates(state, self._me, helpers[mover])
-                if mover == self._me and state.phase is Phase.AUCTION:
-                    node.moves = legal  # the same hand and history in every world
-            children = node.children
-            untried = [m for m in legal if m not in children]
-            for m in legal:
-                child = children.get(m)
-                if child is not None:
-                    child.avail += 1
-            if untried:
-                move = untried[rng.randrange(len(untried))]
-                child = _Node()
-                child.avail = 1
-                children[move] = child
-                path.append((child, mover))
-                state = apply(state, move)
+                per = max(1, (budget - done) // ((rounds - r) * len(alive)))
+            for _ in range(per):
+                if deadline is not None and worlds and time.perf_counter() >= deadline:
+                    break
+                world = sample_world(view, rng)
+                deal = world.deal_number
+                playout_seed = rng.getrandbits(64)
+                for m in alive:
+                    end = self._playout(apply(world, m), deal, policy, random.Random(playout_seed))
+                    total[m] += _reward(end, deal, me)
+                done += len(alive)
+                worlds += 1
+            else:
+                pass
+            alive.sort(key=lambda m: -(total[m] + (PRIOR_BONUS * worlds if m == prior else 0)))
+            alive = alive[: max(1, (len(alive) + 1) // 2)]
+            if deadline is not None and time.perf_counter() >= deadline:
                 break
-            best_score = -math.inf
-            move = legal[0]
-            for m in legal:
-                child = children[m]
-                score = child.reward / child.visits + c * math.sqrt(
-                    math.log(child.avail) / child.visits
-                )
-                if score > best_score:
-                    best_score, move = score, m
-            node = children[move]
-            path.append((node, mover))
-            state = apply(state, move)
-        state = self._playout(state, deal, rng, helpers)
-        rewards = _rewards(state, deal)
-        for visited, mover in path:
-            visited.visits += 1
-            visited.reward += rewards[mover]
+        return alive[0]
 
-    def _playout(
-        self, state: State, deal: int, rng: random.Random, helpers: list[HeuristicBot]
-    ) -> State:
-        heuristic = self.playout == "heuristic"
-        while not _deal_over(state, deal):
+    def _playout(self, state: State, deal: int, policy: Policy, rng: random.Random) -> State:
+        kind = self.playout
+        if kind == "heuristic":
+            helpers: dict[int, HeuristicBot] = {}
+        while not (state.is_over or state.deal_number != deal):
             seat = state.to_move
             assert seat is not None
-            if heuristic:
-                move = helpers[seat].choose(observe(state, seat))
+            if kind == "fast":
+                move = policy.move(state, legal_moves(state), rng)
+            elif kind == "heuristic":
+                bot = helpers.get(seat)
+                if bot is None:
+                    bot = helpers[seat] = HeuristicBot(seed=rng.randrange(2**32))
+                move = bot.choose(observe(state, seat))
             else:
                 moves = legal_moves(state)
                 move = moves[0] if state.phase in _CAUTIOUS else moves[rng.randrange(len(moves))]
@@ -232,40 +190,33 @@ class SearchBot:
         return state
 
 
-def _candidates(state: State, me: int, helper: HeuristicBot) -> tuple[Move, ...]:
-    """The moves the tree considers: every legal card in play; in the auction and the
-    contract only passing, the two smallest amounts, the bomb and (for the searching seat)
-    the heuristic's own choice; at most five cards to give or put away, the cheapest first.
-    A small budget is then not spread over twenty bids."""
-    moves = legal_moves(state)
-    phase = state.phase
-    if len(moves) <= _WIDTH or phase is Phase.PLAY or phase is Phase.CHOOSE_MUSIK:
+def _candidates(view: View, moves: tuple[Move, ...], prior: Move) -> tuple[Move, ...]:
+    """The moves the search compares: every legal card in trick play and both musiks; in
+    the auction passing, the redeal and the two smallest bids; in the contract phase the
+    bomb and the three smallest contracts; the cheapest cards to give or put away; and
+    always the heuristic's own choice ``prior``."""
+    phase = view.phase
+    if phase is Phase.PLAY or phase is Phase.CHOOSE_MUSIK:
         return moves
-    seat = state.to_move
-    assert seat is not None
-    keep: list[Move] = []
-    if seat == me:
-        keep.append(helper.choose(observe(state, seat)))
+    keep: list[Move] = [prior]
     if phase is Phase.GIVE or phase is Phase.DISCARD:
-        order = give_order(state.rules, card_mask(state.hands[seat]))
+        order = give_order(view.rules, card_mask(view.hand))
         rank = {c: i for i, c in enumerate(order)}
         keep += sorted(
             moves, key=lambda m: rank[m.card.index] if isinstance(m, Give | Discard) else 99
-        )[:_WIDTH]
+        )[:_GIVE_WIDTH]
+    elif phase is Phase.AUCTION:
+        keep += [m for m in moves if isinstance(m, Pass | Redeal)]
+        keep += [m for m in moves if isinstance(m, Bid)][:2]
     else:
-        keep += [m for m in moves if isinstance(m, Pass | Redeal | Bomb)]
-        keep += [m for m in moves if isinstance(m, Bid | Contract)][:2]
+        keep += [m for m in moves if isinstance(m, Bomb)]
+        keep += [m for m in moves if isinstance(m, Contract)][:3]
     return tuple(m for m in moves if m in keep)
 
 
-def _deal_over(state: State, deal: int) -> bool:
-    return state.is_over or state.deal_number != deal
-
-
-def _rewards(state: State, deal: int) -> list[float]:
-    """Each seat's score for the finished deal minus the mean of the others', scaled."""
+def _reward(state: State, deal: int, seat: int) -> float:
+    """``seat``'s score for the finished deal minus the mean of the others'."""
     row = next(r for r in reversed(state.sheet) if r.number == deal)
     deltas = row.deltas
-    n = len(deltas)
-    total = sum(deltas)
-    return [(d - (total - d) / (n - 1)) / _SCALE for d in deltas]
+    mine = deltas[seat]
+    return mine - (sum(deltas) - mine) / (len(deltas) - 1)

@@ -1,0 +1,240 @@
+"""The fast playout policy of :class:`~tysiac.bots.SearchBot`: a few card-play rules read
+straight from a sampled world.
+
+A playout plays a *sampled* world (see :func:`tysiac.sample_world`) to the end of the deal,
+so its policy may look at every hand of that world: it is the search's guess of the rest of
+the deal, not a player.  It bids like :class:`~tysiac.bots.HeuristicBot` (the same hand
+value, remembered per hand for one decision), gives away and names the contract like it, and
+plays its cards by a handful of rules on the engine's card masks: cash certain winners,
+declare the best marriage, draw trumps as declarer, win a trick with the cheapest card that
+wins it for sure, smear points onto a partner's certain trick, otherwise throw the cheapest
+card from a short suit.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final
+
+from .._moves import Bid, Bomb, ChooseMusik, Claim, Contract, Discard, Give, Move, Pass, Play, Redeal
+from .._rules import Declaration, Layout, MarriageCards
+from .._state import Phase, State
+from .._tables import GEOMETRY
+from ._estimate import bid_value, estimate, give_order
+from ._heuristic import BARREL_BOLDNESS, BID_MARGIN, BOMB_MARGIN, CONTRACT_MARGIN
+from ._knowledge import POINTS, SUIT, above, beats, pair_held
+
+__all__ = ["Policy"]
+
+_KING: Final = 3
+_QUEEN: Final = 2
+
+
+class Policy:
+    """One decision's playout policy; ``move(state, moves, rng)`` picks one of ``moves``.
+
+    It remembers hand values per hand (bidding draws musiks, which is slow), so one
+    instance serves the many playouts of one decision and is then dropped.
+    """
+
+    __slots__ = ("_values",)
+
+    def __init__(self) -> None:
+        self._values: dict[tuple[int, int, int], float] = {}
+
+    def move(self, state: State, moves: tuple[Move, ...], rng: random.Random) -> Move:
+        """The policy's move among ``moves`` (the legal moves of ``state``)."""
+        if len(moves) == 1:
+            return moves[0]
+        phase = state.phase
+        if phase is Phase.PLAY:
+            return _play(state, moves)
+        if phase is Phase.AUCTION:
+            return self._bid(state, moves)
+        if phase is Phase.GIVE or phase is Phase.DISCARD:
+            return _give(state, moves)
+        if phase is Phase.CONTRACT:
+            return _contract(state, moves)
+        if phase is Phase.CHOOSE_MUSIK:
+            choices = [m for m in moves if isinstance(m, ChooseMusik)]
+            if choices:
+                return choices[rng.randrange(len(choices))]
+        return moves[0]
+
+    def hand_value(self, state: State, seat: int) -> float:
+        """What ``seat``'s hand is worth as declarer, as :class:`HeuristicBot` bids it."""
+        rules = state.rules
+        hand = state._hands[seat]
+        shown = state._musiks[0] if rules.layout is Layout.TWO_OPEN_MUSIK and state._musiks else 0
+        key = (hand, shown, seat)
+        value = self._values.get(key)
+        if value is None:
+            value = bid_value(rules, hand, shown, salt=hand * 31 + seat)
+            self._values[key] = value
+        return value
+
+    def _bid(self, state: State, moves: tuple[Move, ...]) -> Move:
+        rules = state.rules
+        seat = state.to_move
+        assert seat is not None
+        value = self.hand_value(state, seat) - BID_MARGIN
+        if rules.barrel is not None and state.scores[seat] >= rules.barrel:
+            value += BARREL_BOLDNESS
+        bids = [m for m in moves if isinstance(m, Bid)]
+        if state.bid == 0:
+            if Redeal() in moves and value + BID_MARGIN - 5 < rules.opening_bid - 10:
+                return Redeal()
+            return bids[0] if bids else moves[0]
+        if bids and bids[0].amount <= value:
+            return bids[0]
+        return Pass() if Pass() in moves else moves[0]
+
+
+def _give(state: State, moves: tuple[Move, ...]) -> Move:
+    seat = state.to_move
+    assert seat is not None
+    by_card = {m.card.index: m for m in moves if isinstance(m, Give | Discard)}
+    for c in give_order(state.rules, state._hands[seat]):
+        if c in by_card:
+            return by_card[c]
+    return moves[0]
+
+
+def _contract(state: State, moves: tuple[Move, ...]) -> Move:
+    rules = state.rules
+    seat = state.to_move
+    assert seat is not None
+    value = estimate(rules, state._hands[seat], state._discards)
+    if Bomb() in moves and value < state.bid - BOMB_MARGIN:
+        return Bomb()
+    step = rules.bid_step
+    goal = max(state.bid, int(value - CONTRACT_MARGIN) - int(value - CONTRACT_MARGIN) % step)
+    best: Move = moves[0]
+    for m in moves:
+        if isinstance(m, Contract):
+            if best is moves[0] and not isinstance(best, Contract):
+                best = m
+            if m.amount <= goal:
+                best = m
+    return best
+
+
+def _can_beat(hand: int, best: int, led: int, trump: int) -> bool:
+    """Whether a seat holding ``hand`` can beat ``best`` in a trick led in ``led``."""
+    if hand & SUIT[led]:
+        return best // 6 == led and bool(hand & above(best))
+    if trump < 0 or not hand & SUIT[trump]:
+        return False
+    return best // 6 != trump or bool(hand & above(best))
+
+
+def _cheap(c: int, hand: int, trump: int) -> float:
+    """How much the playout would rather keep ``c`` (the lowest is thrown first)."""
+    s = c // 6
+    value = POINTS[c] * 3.0 + 2 * (hand & SUIT[s]).bit_count()
+    if s == trump:
+        value += 30
+    if c % 6 in (_KING, _QUEEN) and pair_held(hand, s):
+        value += 100
+    return value
+
+
+def _play(state: State, moves: tuple[Move, ...]) -> Move:
+    if Claim() in moves:
+        return Claim()
+    rules = state.rules
+    me = state.to_move
+    assert me is not None
+    hands = state._hands
+    hand = hands[me]
+    trump = state._trump
+    trick = state._trick
+    declarer = state.declarer
+    nxt = rules._play.next_seat[state.dealer]
+    later = []
+    seat = me
+    for _ in range(GEOMETRY[rules.layout].active - 1 - len(trick)):
+        seat = nxt[seat]
+        later.append(seat)
+    if declarer is None or declarer == me:
+        partners: tuple[int, ...] = ()
+    else:
+        partners = tuple(s for s in range(rules.players) if s not in (me, declarer))
+    rivals = [s for s in later if s not in partners]
+    plays: dict[int, Move] = {}
+    for m in moves:
+        if isinstance(m, Play):
+            c = m.card.index
+            if c not in plays or m.meld:
+                plays[c] = m
+    cards = list(plays)
+    if not trick:
+        return plays[_lead(state, cards, hand, trump, me, partners)]
+    led = trick[0] // 6
+    best = trick[0]
+    win_pos = 0
+    for i, c in enumerate(trick[1:], 1):
+        if beats(c, best, None if trump < 0 else trump):
+            best, win_pos = c, i
+    t = None if trump < 0 else trump
+    winner = state.leader
+    assert winner is not None
+    for _ in range(win_pos):
+        winner = nxt[winner]
+    if winner in partners and not any(_can_beat(hands[s], best, led, trump) for s in rivals):
+        # smear: the most points that are neither a trump nor half of a marriage
+        smear = [
+            c
+            for c in cards
+            if c // 6 != trump and not (c % 6 in (_KING, _QUEEN) and pair_held(hand, c // 6))
+        ]
+        if smear:
+            top = max(smear, key=lambda c: (POINTS[c], -c))
+            if POINTS[top] >= 10:
+                return plays[top]
+        return plays[min(cards, key=lambda c: (_cheap(c, hand, trump), c))]
+    winners = [c for c in cards if beats(c, best, t)]
+    sure = [c for c in winners if not any(_can_beat(hands[s], c, led, trump) for s in rivals)]
+    if sure and winner not in partners:
+        return plays[min(sure, key=lambda c: (c // 6 == trump, _cheap(c, hand, trump), c))]
+    return plays[min(cards, key=lambda c: (_cheap(c, hand, trump), c))]
+
+
+def _lead(
+    state: State, cards: list[int], hand: int, trump: int, me: int, partners: tuple[int, ...]
+) -> int:
+    rules = state.rules
+    hands = state._hands
+    others = [s for s in range(rules.players) if s != me and hands[s] and s not in partners]
+
+    def sure(c: int) -> bool:
+        return not any(_can_beat(hands[s], c, c // 6, trump) for s in others)
+
+    pairs = [s for s in range(4) if pair_held(hand, s)]
+    declarable: list[int] = []
+    if pairs:
+        first = not any(state._taken)
+        if rules.declaration is Declaration.OPTIONAL or rules.marriage_on_first_trick or not first:
+            for s in pairs:
+                queen = s * 6 + _QUEEN
+                king = s * 6 + _KING
+                if queen in cards:
+                    declarable.append(queen)
+                elif king in cards and rules.marriage_cards is MarriageCards.KING_OR_QUEEN:
+                    declarable.append(king)
+    rich = [c for c in cards if POINTS[c] >= 10 and sure(c)]
+    if declarable:
+        cash = [c for c in rich if trump < 0 and c // 6 not in pairs]
+        if cash:
+            return max(cash, key=lambda c: (POINTS[c], -c))
+        values = rules.marriage_values
+        return max(declarable, key=lambda c: (values[c // 6], -c))
+    if trump >= 0 and me == state.declarer and hand & SUIT[trump]:
+        if any(hands[s] & SUIT[trump] for s in others):
+            top = [c for c in cards if c // 6 == trump and sure(c)]
+            if top:
+                return max(top)
+    rich = [c for c in rich if not (c % 6 in (_KING, _QUEEN) and pair_held(hand, c // 6))]
+    if rich:
+        return max(rich, key=lambda c: (c // 6 != trump, POINTS[c], -c))
+    return min(cards, key=lambda c: (_cheap(c, hand, trump), c))
