@@ -83,9 +83,15 @@ def play_deal(rules: Rules, seed: int, bots: Sequence[Bot]) -> State:
 
 
 def duplicate(
-    rules: Rules, hero: BotFactory, other: BotFactory, deals: int, first: int = 0
+    rules: Rules,
+    hero: BotFactory,
+    other: BotFactory,
+    deals: int,
+    first: int = 0,
+    progress: int = 0,
 ) -> tuple[Tally, Tally]:
-    """A duplicate match of ``deals`` deals: the hero in each seat in turn."""
+    """A duplicate match of ``deals`` deals: the hero in each seat in turn (with
+    ``progress``, the running figure on stderr every ``progress`` deals)."""
     n = rules.players
     mine, theirs = Tally(), Tally()
     for d in range(first, first + deals):
@@ -101,10 +107,15 @@ def duplicate(
                 if s != seat:
                     theirs.add_row(row, s)
         mine.diffs.append(statistics.fmean(diffs))
+        if progress and len(mine.diffs) % progress == 0:
+            mean, half = interval(mine.diffs)
+            print(f"  [{len(mine.diffs)} deals: {mean:+.1f} ± {half:.1f}]", file=sys.stderr)
     return mine, theirs
 
 
-def games(rules: Rules, hero: BotFactory, other: BotFactory, count: int) -> list[float]:
+def games(
+    rules: Rules, hero: BotFactory, other: BotFactory, count: int, progress: int = 0
+) -> list[float]:
     """Whole games, the hero rotating over the seats on the same seeds: 1 per win."""
     n = rules.players
     wins: list[float] = []
@@ -113,6 +124,8 @@ def games(rules: Rules, hero: BotFactory, other: BotFactory, count: int) -> list
             bots = [hero(g * 7 + s) if s == seat else other(g * 7 + s) for s in range(n)]
             final = play_game(rules, bots, seed=10_000 + g)
             wins.append(1.0 if final.winner == seat else 0.0)
+        if progress:
+            print(f"  [{g + 1} games per seat: won {int(sum(wins))}]", file=sys.stderr)
     return wins
 
 
@@ -159,6 +172,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=None, help="player count")
     parser.add_argument("--first", type=int, default=0, help="the first deal seed")
     parser.add_argument(
+        "--progress", type=int, default=0, help="running figures on stderr every N deals/games"
+    )
+    parser.add_argument(
         "--iterations", type=int, default=None, help="SearchBot's budget (default its own)"
     )
     parser.add_argument(
@@ -192,6 +208,7 @@ def main(argv: list[str] | None = None) -> int:
                 factories["heuristic"],
                 args.deals,
                 args.first,
+                args.progress,
             )
             print(
                 report(f"search({k})-heuristic", rules, mine, theirs, time.process_time() - start)
@@ -201,11 +218,11 @@ def main(argv: list[str] | None = None) -> int:
     hero_name, other_name = args.match.split("-")
     hero, other = factories[hero_name], factories[other_name]
     start = time.process_time()
-    mine, theirs = duplicate(rules, hero, other, args.deals, args.first)
+    mine, theirs = duplicate(rules, hero, other, args.deals, args.first, args.progress)
     print(report(args.match, rules, mine, theirs, time.process_time() - start))
     if args.games:
         start = time.process_time()
-        wins = games(rules, hero, other, args.games)
+        wins = games(rules, hero, other, args.games, args.progress)
         mean, half = interval(wins)
         print(
             f"  whole games: hero won {int(sum(wins))} of {len(wins)}: "

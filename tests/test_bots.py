@@ -283,6 +283,16 @@ def test_heuristic_bids_above_100_only_with_a_marriage_or_aces_and_tens(
         assert marriage or big >= 3, hand
 
 
+def test_heuristic_passes_over_the_forced_100_with_a_hand_only_worth_about_120() -> None:
+    # seat 2 holds the diamond marriage and little else (KS AS 9C KC QD KD TD): its hand is
+    # worth about 130 with the musik, so 110 would be made more often than not, but a
+    # failure costs twice what a made contract gains over letting the forced opener play
+    state = apply(new_game(seed=32), Bid(100))
+    view = observe(state, 2)
+    assert " ".join(str(c) for c in view.hand) == "KS AS 9C KC QD KD TD"
+    assert HeuristicBot().choose(view) == Pass()
+
+
 def test_heuristic_claims_when_it_may() -> None:
     rules_ = Rules.preset("pl")
     claimed = 0
