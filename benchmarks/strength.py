@@ -32,7 +32,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from tysiac import DealResult, Outcome, Rules, State, apply, new_game, observe
+from tysiac import DealResult, Move, Outcome, Rules, State, View, apply, new_game, observe
 from tysiac.bots import Bot, HeuristicBot, LegacyGreedyBot, RandomBot, SearchBot, play_game
 
 BotFactory = Callable[[int], Bot]
@@ -59,6 +59,22 @@ class Tally:
             self.made += 1
         elif state_row.made is False:
             self.failed += 1
+
+
+class Timed:
+    """A bot that records the CPU time of each of its decisions (with more than one move)."""
+
+    def __init__(self, bot: Bot, times: list[float]) -> None:
+        self.bot = bot
+        self.times = times
+
+    def choose(self, view: View) -> Move:
+        """The wrapped bot's move, timed."""
+        start = time.process_time()
+        move = self.bot.choose(view)
+        if len(view.legal_moves) > 1:
+            self.times.append(time.process_time() - start)
+        return move
 
 
 def interval(values: Sequence[float]) -> tuple[float, float]:
@@ -216,10 +232,23 @@ def main(argv: list[str] | None = None) -> int:
             sys.stdout.flush()
         return 0
     hero_name, other_name = args.match.split("-")
+    times: list[float] = []
     hero, other = factories[hero_name], factories[other_name]
+    if hero_name == "search":
+        plain = hero
+
+        def hero(seed: int) -> Bot:
+            return Timed(plain(seed), times)
+
     start = time.process_time()
     mine, theirs = duplicate(rules, hero, other, args.deals, args.first, args.progress)
     print(report(args.match, rules, mine, theirs, time.process_time() - start))
+    if times:
+        times.sort()
+        print(
+            f"  hero decisions: {len(times)}, CPU time mean {statistics.fmean(times):.3f} s, "
+            f"99th percentile {times[int(0.99 * (len(times) - 1))]:.3f} s, max {times[-1]:.3f} s"
+        )
     if args.games:
         start = time.process_time()
         wins = games(rules, hero, other, args.games, args.progress)

@@ -105,6 +105,10 @@ def _policy_deals(preset: str, deals: int) -> list[tuple[State, Move]]:
     return out
 
 
+def _pair_in(hand: tuple[Card, ...], card: Card) -> bool:
+    return sum(c.suit is card.suit and c.is_marriage_card for c in hand) == 2
+
+
 def _winning(state: State) -> tuple[int, Card]:
     """The (seat, card) winning the current trick so far."""
     trump = state.trump
@@ -133,7 +137,7 @@ def test_policy_smears_a_ten_or_an_ace_onto_its_partners_trick_when_it_plays_las
             if isinstance(m, Play)
             and m.card.points >= 10
             and m.card.suit is not state.trump
-            and not (m.card.is_marriage_card and sum(c.suit is m.card.suit and c.is_marriage_card for c in hand) == 2)
+            and not (m.card.is_marriage_card and _pair_in(hand, m.card))
         ]
         if loose:
             checked += 1
@@ -148,8 +152,7 @@ def test_policy_wins_a_trick_it_can_win_when_it_plays_last() -> None:
         if len(state.trick) != 2:
             continue
         seat, best = _winning(state)
-        partners = declarer is not None and state.to_move != declarer and seat != declarer
-        if partners:
+        if declarer is not None and declarer not in (state.to_move, seat):  # a partner wins
             continue
         trump = state.trump
         winners = [

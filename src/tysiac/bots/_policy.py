@@ -16,9 +16,21 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from .._moves import Bid, Bomb, ChooseMusik, Claim, Contract, Discard, Give, Move, Pass, Play, Redeal
+from .._moves import (
+    Bid,
+    Bomb,
+    ChooseMusik,
+    Claim,
+    Contract,
+    Discard,
+    Give,
+    Move,
+    Pass,
+    Play,
+    Redeal,
+)
 from .._rules import Declaration, Layout, MarriageCards
-from .._state import Phase, State
+from .._state import Core, Phase, State
 from .._tables import GEOMETRY
 from ._estimate import bid_value, estimate, give_order
 from ._heuristic import BARREL_BOLDNESS, BID_MARGIN, BOMB_MARGIN, CONTRACT_MARGIN
@@ -28,6 +40,7 @@ __all__ = ["Policy"]
 
 _KING: Final = 3
 _QUEEN: Final = 2
+_CLAIM: Final = Claim()
 
 
 class Policy:
@@ -63,9 +76,11 @@ class Policy:
 
     def hand_value(self, state: State, seat: int) -> float:
         """What ``seat``'s hand is worth as declarer, as :class:`HeuristicBot` bids it."""
-        rules = state.rules
-        hand = state._hands[seat]
-        shown = state._musiks[0] if rules.layout is Layout.TWO_OPEN_MUSIK and state._musiks else 0
+        c = state._c
+        rules = c.rules
+        hand = c.hands[seat]
+        musiks = c.deal.musiks
+        shown = musiks[0] if rules.layout is Layout.TWO_OPEN_MUSIK and musiks else 0
         key = (hand, shown, seat)
         value = self._values.get(key)
         if value is None:
@@ -74,14 +89,15 @@ class Policy:
         return value
 
     def _bid(self, state: State, moves: tuple[Move, ...]) -> Move:
-        rules = state.rules
-        seat = state.to_move
+        c = state._c
+        rules = c.rules
+        seat = c.to_move
         assert seat is not None
         value = self.hand_value(state, seat) - BID_MARGIN
-        if rules.barrel is not None and state.scores[seat] >= rules.barrel:
+        if rules.barrel is not None and c.game.scores[seat] >= rules.barrel:
             value += BARREL_BOLDNESS
         bids = [m for m in moves if isinstance(m, Bid)]
-        if state.bid == 0:
+        if c.deal.bid == 0:
             if Redeal() in moves and value + BID_MARGIN - 5 < rules.opening_bid - 10:
                 return Redeal()
             return bids[0] if bids else moves[0]
@@ -91,24 +107,27 @@ class Policy:
 
 
 def _give(state: State, moves: tuple[Move, ...]) -> Move:
-    seat = state.to_move
+    core = state._c
+    seat = core.to_move
     assert seat is not None
     by_card = {m.card.index: m for m in moves if isinstance(m, Give | Discard)}
-    for c in give_order(state.rules, state._hands[seat]):
+    for c in give_order(core.rules, core.hands[seat]):
         if c in by_card:
             return by_card[c]
     return moves[0]
 
 
 def _contract(state: State, moves: tuple[Move, ...]) -> Move:
-    rules = state.rules
-    seat = state.to_move
+    c = state._c
+    rules = c.rules
+    seat = c.to_move
     assert seat is not None
-    value = estimate(rules, state._hands[seat], state._discards)
-    if Bomb() in moves and value < state.bid - BOMB_MARGIN:
+    value = estimate(rules, c.hands[seat], c.deal.discards)
+    bid = c.deal.bid
+    if Bomb() in moves and value < bid - BOMB_MARGIN:
         return Bomb()
     step = rules.bid_step
-    goal = max(state.bid, int(value - CONTRACT_MARGIN) - int(value - CONTRACT_MARGIN) % step)
+    goal = max(bid, int(value - CONTRACT_MARGIN) - int(value - CONTRACT_MARGIN) % step)
     best: Move = moves[0]
     for m in moves:
         if isinstance(m, Contract):
@@ -140,17 +159,18 @@ def _cheap(c: int, hand: int, trump: int) -> float:
 
 
 def _play(state: State, moves: tuple[Move, ...]) -> Move:
-    if Claim() in moves:
-        return Claim()
-    rules = state.rules
-    me = state.to_move
+    core = state._c
+    rules = core.rules
+    if rules._play.claim and _CLAIM in moves:
+        return _CLAIM
+    me = core.to_move
     assert me is not None
-    hands = state._hands
+    hands = core.hands
     hand = hands[me]
-    trump = state._trump
-    trick = state._trick
-    declarer = state.declarer
-    nxt = rules._play.next_seat[state.dealer]
+    trump = core.trump
+    trick = core.trick
+    declarer = core.deal.declarer
+    nxt = rules._play.next_seat[core.game.dealer]
     later = []
     seat = me
     for _ in range(GEOMETRY[rules.layout].active - 1 - len(trick)):
@@ -163,13 +183,13 @@ def _play(state: State, moves: tuple[Move, ...]) -> Move:
     rivals = [s for s in later if s not in partners]
     plays: dict[int, Move] = {}
     for m in moves:
-        if isinstance(m, Play):
+        if type(m) is Play:
             c = m.card.index
-            if c not in plays or m.meld:
+            if m.meld or c not in plays:
                 plays[c] = m
     cards = list(plays)
     if not trick:
-        return plays[_lead(state, cards, hand, trump, me, partners)]
+        return plays[_lead(core, cards, hand, trump, me, partners)]
     led = trick[0] // 6
     best = trick[0]
     win_pos = 0
@@ -177,7 +197,7 @@ def _play(state: State, moves: tuple[Move, ...]) -> Move:
         if beats(c, best, None if trump < 0 else trump):
             best, win_pos = c, i
     t = None if trump < 0 else trump
-    winner = state.leader
+    winner = core.leader
     assert winner is not None
     for _ in range(win_pos):
         winner = nxt[winner]
@@ -201,10 +221,10 @@ def _play(state: State, moves: tuple[Move, ...]) -> Move:
 
 
 def _lead(
-    state: State, cards: list[int], hand: int, trump: int, me: int, partners: tuple[int, ...]
+    core: Core, cards: list[int], hand: int, trump: int, me: int, partners: tuple[int, ...]
 ) -> int:
-    rules = state.rules
-    hands = state._hands
+    rules = core.rules
+    hands = core.hands
     others = [s for s in range(rules.players) if s != me and hands[s] and s not in partners]
 
     def sure(c: int) -> bool:
@@ -213,7 +233,7 @@ def _lead(
     pairs = [s for s in range(4) if pair_held(hand, s)]
     declarable: list[int] = []
     if pairs:
-        first = not any(state._taken)
+        first = not any(core.taken)
         if rules.declaration is Declaration.OPTIONAL or rules.marriage_on_first_trick or not first:
             for s in pairs:
                 queen = s * 6 + _QUEEN
@@ -229,11 +249,15 @@ def _lead(
             return max(cash, key=lambda c: (POINTS[c], -c))
         values = rules.marriage_values
         return max(declarable, key=lambda c: (values[c // 6], -c))
-    if trump >= 0 and me == state.declarer and hand & SUIT[trump]:
-        if any(hands[s] & SUIT[trump] for s in others):
-            top = [c for c in cards if c // 6 == trump and sure(c)]
-            if top:
-                return max(top)
+    if (
+        trump >= 0
+        and me == core.deal.declarer
+        and hand & SUIT[trump]
+        and any(hands[s] & SUIT[trump] for s in others)
+    ):
+        top = [c for c in cards if c // 6 == trump and sure(c)]
+        if top:
+            return max(top)
     rich = [c for c in rich if not (c % 6 in (_KING, _QUEEN) and pair_held(hand, c // 6))]
     if rich:
         return max(rich, key=lambda c: (c // 6 != trump, POINTS[c], -c))

@@ -17,11 +17,12 @@ import random
 import time
 from typing import Final, Literal
 
-from .._engine import apply, legal_moves
+from .._engine import apply
 from .._errors import InvalidDealError
 from .._moves import Bid, Bomb, Claim, Contract, Discard, Give, Move, Pass, Redeal
+from .._rollout import rollout
 from .._sampling import sample_world
-from .._state import Phase, State
+from .._state import DealResult, Phase, State
 from .._views import View, observe
 from ._estimate import give_order
 from ._heuristic import HeuristicBot
@@ -35,7 +36,6 @@ __all__ = ["SearchBot"]
 DEFAULT_ITERATIONS: Final = 200
 #: The heuristic's own move wins a near tie by this many points per deal.
 PRIOR_BONUS: Final = 2.0
-_CAUTIOUS: Final = (Phase.AUCTION, Phase.CONTRACT)
 #: At most this many cards to give or put away are searched (the cheapest first).
 _GIVE_WIDTH: Final = 6
 
@@ -136,7 +136,7 @@ class SearchBot:
 
     def _search(self, view: View, candidates: tuple[Move, ...], prior: Move) -> Move:
         rng = self._rng
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        start = time.perf_counter()
         budget = self.iterations
         policy = Policy()
         me = view.seat
@@ -146,6 +146,10 @@ class SearchBot:
         done = 0
         worlds = 0
         for r in range(rounds):
+            # a time budget is shared out like the playouts: the same share per round
+            deadline = None
+            if self.seconds is not None:
+                deadline = start + self.seconds * (r + 1) / rounds
             if budget is None:
                 per = 1 << 30
             else:
@@ -154,40 +158,37 @@ class SearchBot:
                 if deadline is not None and worlds and time.perf_counter() >= deadline:
                     break
                 world = sample_world(view, rng)
-                deal = world.deal_number
                 playout_seed = rng.getrandbits(64)
                 for m in alive:
-                    end = self._playout(apply(world, m), deal, policy, random.Random(playout_seed))
-                    total[m] += _reward(end, deal, me)
+                    after = apply(world, m)
+                    if len(after.sheet) == len(world.sheet):
+                        row = self._playout(after, policy, random.Random(playout_seed))
+                    else:  # the move ended the deal (a redeal, a bomb, a claim)
+                        row = after.sheet[len(world.sheet)]
+                    total[m] += _reward(row, me)
                 done += len(alive)
                 worlds += 1
-            else:
-                pass
             alive.sort(key=lambda m: -(total[m] + (PRIOR_BONUS * worlds if m == prior else 0)))
             alive = alive[: max(1, (len(alive) + 1) // 2)]
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
         return alive[0]
 
-    def _playout(self, state: State, deal: int, policy: Policy, rng: random.Random) -> State:
+    def _playout(self, state: State, policy: Policy, rng: random.Random) -> DealResult:
         kind = self.playout
-        if kind == "heuristic":
-            helpers: dict[int, HeuristicBot] = {}
-        while not (state.is_over or state.deal_number != deal):
+        if kind == "fast":
+            return rollout(state, rng, policy.move)
+        if kind == "random":
+            return rollout(state, rng)
+        helpers: dict[int, HeuristicBot] = {}
+
+        def heuristic(state: State, moves: tuple[Move, ...], rng: random.Random) -> Move:
             seat = state.to_move
             assert seat is not None
-            if kind == "fast":
-                move = policy.move(state, legal_moves(state), rng)
-            elif kind == "heuristic":
-                bot = helpers.get(seat)
-                if bot is None:
-                    bot = helpers[seat] = HeuristicBot(seed=rng.randrange(2**32))
-                move = bot.choose(observe(state, seat))
-            else:
-                moves = legal_moves(state)
-                move = moves[0] if state.phase in _CAUTIOUS else moves[rng.randrange(len(moves))]
-            state = apply(state, move)
-        return state
+            bot = helpers.get(seat)
+            if bot is None:
+                bot = helpers[seat] = HeuristicBot(seed=rng.randrange(2**32))
+            return bot.choose(observe(state, seat))
+
+        return rollout(state, rng, heuristic)
 
 
 def _candidates(view: View, moves: tuple[Move, ...], prior: Move) -> tuple[Move, ...]:
@@ -214,9 +215,8 @@ def _candidates(view: View, moves: tuple[Move, ...], prior: Move) -> tuple[Move,
     return tuple(m for m in moves if m in keep)
 
 
-def _reward(state: State, deal: int, seat: int) -> float:
-    """``seat``'s score for the finished deal minus the mean of the others'."""
-    row = next(r for r in reversed(state.sheet) if r.number == deal)
+def _reward(row: DealResult, seat: int) -> float:
+    """``seat``'s score for the deal of ``row`` minus the mean of the others'."""
     deltas = row.deltas
     mine = deltas[seat]
     return mine - (sum(deltas) - mine) / (len(deltas) - 1)
