@@ -7,8 +7,11 @@ from hypothesis import given, settings
 
 from strategies import preset_rules, presets_and_layouts, rules, seeds
 from tysiac import (
+    Bid,
+    Claim,
     InvalidDealError,
     Layout,
+    Pass,
     Phase,
     Rules,
     apply,
@@ -120,3 +123,47 @@ def test_search_bot_plays_legal_moves_under_any_options(rules_: Rules, seed: int
     seat = 1 if rules_.players > 2 else 0
     phases, made = _deal_with_search_at(rules_, seat, seed=seed % 1000, iterations=2)
     assert made >= 0 and phases <= set(Phase)
+
+
+@pytest.mark.parametrize("playout", ["fast", "heuristic", "random"])
+def test_search_bot_plays_a_deal_with_each_playout(playout: str) -> None:
+    bots: list[Bot] = [
+        SearchBot(iterations=8, seed=2, playout=playout),  # type: ignore[arg-type]
+        HeuristicBot(1),
+        HeuristicBot(2),
+    ]
+    state = new_game(Rules.preset("pl"), seed=4)
+    while not state.is_over and state.deal_number == 1:
+        seat = state.to_move
+        assert seat is not None
+        move = bots[seat].choose(observe(state, seat))
+        assert move in legal_moves(state)
+        state = apply(state, move)
+    assert state.sheet
+
+
+def test_search_bot_claims_whenever_a_claim_is_offered() -> None:
+    rules_ = Rules.preset("pl")
+    claimed = 0
+    for seed in range(30):
+        state = new_game(rules_, seed=seed)
+        bots: list[Bot] = [SearchBot(iterations=4, seed=s) for s in range(3)]
+        while not state.is_over and state.deal_number == 1:
+            seat = state.to_move
+            assert seat is not None
+            view = observe(state, seat)
+            move = bots[seat].choose(view)
+            if Claim() in view.legal_moves:
+                assert move == Claim()
+                claimed += 1
+            state = apply(state, move)
+        if claimed >= 2:
+            break
+    assert claimed
+
+
+def test_search_bot_auction_candidates_are_pass_the_smallest_bids_and_the_heuristics() -> None:
+    state = apply(new_game(seed=32), Bid(100))
+    view = observe(state, 2)
+    move = SearchBot(iterations=30, seed=3).choose(view)
+    assert move in (Pass(), Bid(110), Bid(120))
