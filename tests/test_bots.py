@@ -135,7 +135,7 @@ _NO_STATE = textwrap.dedent(
     gc.collect()
     assert not any(isinstance(o, State) for o in gc.get_objects()), "a State is alive"
     made = 0
-    searcher = SearchBot(iterations=3, seed=4, playout="random")
+    searcher = SearchBot(iterations=6, seed=4)
     for blob in views:
         view, legal = pickle.loads(blob)
         for bot in bots:
