@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ._cards import ACE, PAIR_MASK, RANK_MASK, Suit, mask_cards, mask_points
+from ._cards import ACE, ACE_MARRIAGE, PAIR_MASK, RANK_MASK, Suit, mask_cards, mask_points
 from ._core import start_deal
 from ._dealing import shuffled_deck
 from ._endgame import ConcessionPayout, Tallies, russian_barrel, settle
@@ -76,7 +76,7 @@ def finish_deal(
     if leftover and last_winner is not None:
         piles[last_winner] |= leftover
         moved = True
-    values = r.marriage_values
+    values = (*r.marriage_values, r.ace_marriage or 0)  # by suit, then the ace marriage
     melds = [0] * n
     for seat, suit in c[13]:
         melds[seat] += values[suit]
@@ -159,11 +159,12 @@ def finish_deal(
         decl,
         deal.contract if outcome not in (Outcome.BOMBED, Outcome.CONCEDED) else deal.bid,
         totals,
-        tuple([(seat, SUITS[suit]) for seat, suit in c[13]]),
+        tuple([(seat, SUITS[suit]) for seat, suit in c[13] if suit != ACE_MARRIAGE]),
         tuple(deltas),
         scores,
         mask_cards(shown),
         **extra,
+        ace_marriage=next((seat for seat, suit in c[13] if suit == ACE_MARRIAGE), None),
     )
     sheet = game.sheet.plus(row)
     history = game.history.plus(c[14])

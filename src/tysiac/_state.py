@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias
 
 import attrs
 
-from ._cards import CARDS, Card, Suit, mask_cards, mask_points
+from ._cards import ACE_MARRIAGE, CARDS, Card, Suit, mask_cards, mask_points
 from ._errors import NotAStateError
 from ._moves import Move
 from ._rules import Rules
@@ -89,6 +89,8 @@ class DealResult:
         deal_deltas: what the deal itself gave each seat, before mounting the barrel,
             bolts, penalties and the dump, when any of those rules is on (else ``()``:
             then it equals ``deltas``).
+        ace_marriage: the seat that declared the ace marriage (all four aces) this deal,
+            or None; it is in that seat's total (see the rules, section 15).
     """
 
     number: int
@@ -105,6 +107,7 @@ class DealResult:
     barrel_deals: tuple[int, ...] = ()
     concessions: tuple[int, ...] = ()
     deal_deltas: tuple[int, ...] = ()
+    ace_marriage: int | None = None
 
     def __copy__(self) -> DealResult:
         return self
@@ -167,7 +170,7 @@ Core: TypeAlias = tuple[
     int,  # 10 trump suit, -1 for none
     int,  # 11 trump declared for the next trick, -1 for none
     tuple[int, ...],  # 12 cards taken, per seat, as masks
-    tuple[tuple[int, int], ...],  # 13 marriages declared: (seat, suit)
+    tuple[tuple[int, int], ...],  # 13 declarations: (seat, suit), (seat, 4) the ace marriage
     tuple[object, ...],  # 14 the deal's moves: a linked list (previous, seat, move)
     int,  # 15 play phase: the mask of the cards the seat to move may play (else -1)
 ]
@@ -425,8 +428,20 @@ class State:
 
     @property
     def marriages(self) -> tuple[tuple[int, Suit], ...]:
-        """The marriages declared this deal, as ``(seat, suit)`` in order."""
-        return tuple((seat, Suit(suit)) for seat, suit in self._marriages)
+        """The marriages declared this deal, as ``(seat, suit)`` in order (the ace marriage
+        is :attr:`ace_marriage`)."""
+        return tuple((seat, Suit(suit)) for seat, suit in self._marriages if suit != ACE_MARRIAGE)
+
+    @property
+    def ace_marriage(self) -> int | None:
+        """The seat that declared the ace marriage (all four aces) this deal, or None.
+
+        It names no trump; see the rules, section 15 (option ``ace_marriage``).
+        """
+        for seat, suit in self._marriages:
+            if suit == ACE_MARRIAGE:
+                return seat
+        return None
 
     @property
     def passed(self) -> tuple[int, ...]:
