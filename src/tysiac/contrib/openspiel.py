@@ -172,7 +172,7 @@ def _load_position(text: str) -> _Position:
 
 def _deal_bound(rules: Rules) -> tuple[int, int, int]:
     """Per deal: the lowest and highest score change, and the most player moves."""
-    high = max(rules.max_bid, 120 + sum(rules.marriage_values), 200)
+    high = max(rules.max_bid, 120 + sum(rules.marriage_values) + (rules.ace_marriage or 0), 200)
     bids = (rules.max_bid - rules.opening_bid) // rules.bid_step + 1
     moves = bids + rules.players + 40  # passes, redeal, musik, gives, contract, 24 plays
     return -rules.max_bid, high, moves
