@@ -66,9 +66,9 @@ def finish_deal(
     discards of the two-player layouts) go to ``last_winner``, who took the last trick.
     """
     c = s._c
-    r = c[0]
-    game = c[1]
-    deal = c[5]
+    r = c.rules
+    game = c.game
+    deal = c.deal
     n = r.players
     piles = list(taken)
     leftover = deal.discards | sum(deal.musiks)
@@ -78,7 +78,7 @@ def finish_deal(
         moved = True
     values = (*r.marriage_values, r.ace_marriage or 0)  # by suit, then the ace marriage
     melds = [0] * n
-    for seat, suit in c[13]:
+    for seat, suit in c.marriages:
         melds[seat] += values[suit]
     cards = [mask_points(m) for m in piles]
     totals = tuple([cards[i] + melds[i] for i in range(n)])
@@ -120,7 +120,7 @@ def finish_deal(
                 musik |= 1 << card
             deltas[sitter] = defender_gain(r, before[sitter], sitter_score(r, musik))
             shown = sitter_cards(musik)  # the sitter shows what it scores
-    if decl is not None and r.blind_bids and _bid_blind(c[14], decl):
+    if decl is not None and r.blind_bids and _bid_blind(c.log, decl):
         deltas[decl] *= 2  # a blind declarer's contract counts double, won or lost
     made = None
     if decl is not None and outcome in (Outcome.PLAYED, Outcome.CLAIMED):
@@ -159,15 +159,15 @@ def finish_deal(
         decl,
         deal.contract if outcome not in (Outcome.BOMBED, Outcome.CONCEDED) else deal.bid,
         totals,
-        tuple([(seat, SUITS[suit]) for seat, suit in c[13] if suit != ACE_MARRIAGE]),
+        tuple([(seat, SUITS[suit]) for seat, suit in c.marriages if suit != ACE_MARRIAGE]),
         tuple(deltas),
         scores,
         mask_cards(shown),
         **extra,
-        ace_marriage=next((seat for seat, suit in c[13] if suit == ACE_MARRIAGE), None),
+        ace_marriage=next((seat for seat, suit in c.marriages if suit == ACE_MARRIAGE), None),
     )
     sheet = game.sheet.plus(row)
-    history = game.history.plus(c[14])
+    history = game.history.plus(c.log)
     winner = _winner(r, scores, decl, seats)
     if winner is not None:
         from ._core import replace  # noqa: PLC0415  (the core builds on the scoring)
@@ -175,16 +175,16 @@ def finish_deal(
         return replace(
             s,
             # the leftover cards now lie in the last trick's pile (a bombed deal keeps them)
-            _discards=0 if moved else deal.discards,
-            _musiks=() if moved else deal.musiks,
+            discards=0 if moved else deal.discards,
+            musiks=() if moved else deal.musiks,
             scores=scores,
             sheet=sheet,
             history=history,
             phase=Phase.GAME_OVER,
             to_move=None,
             winner=winner,
-            _taken=tuple(piles),
-            _trick=(),
+            taken=tuple(piles),
+            trick=(),
             leader=None,
         )
     number = game.deal_number + 1
