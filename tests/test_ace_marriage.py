@@ -26,6 +26,7 @@ from tysiac import (
     Contract,
     Give,
     IllegalMoveError,
+    InvalidRulesError,
     Move,
     Outcome,
     Pass,
@@ -103,6 +104,12 @@ def test_off_by_default_leading_an_ace_declares_nothing() -> None:
         row = _finish(state).sheet[-1]
         assert row.ace_marriage is None
         assert sum(row.totals) == 120  # card points only
+
+
+@pytest.mark.parametrize("value", [True, "200", -1, 1001, 2.0])
+def test_a_bad_value_is_refused(value: object) -> None:
+    with pytest.raises(InvalidRulesError, match=r"ace_marriage=.* must be None or an int"):
+        Rules(ace_marriage=value)  # type: ignore[arg-type]
 
 
 def test_the_value_is_the_option() -> None:

@@ -367,7 +367,8 @@ class Rules:
     jump_bids: bool = True
     """Whether a bid may jump by more than one step (False: exactly +step)."""
     bid_cap_marriages: bool = True
-    """Whether bids and contracts are capped at 120 plus the marriages in the hand."""
+    """Whether bids and contracts are capped at 120 plus the marriages in the hand (the ace
+    marriage included, where the rules have it)."""
     max_bid: int = 360
     """The absolute maximum bid and contract."""
     # --- musik and contract ---
@@ -643,7 +644,9 @@ def _problems(r: Rules) -> list[str]:
     if r.ace_marriage is not None and (
         not is_int(r.ace_marriage) or not 0 <= r.ace_marriage <= MAX_MARRIAGE
     ):
-        out.append(f"ace_marriage={r.ace_marriage} must be None or an int from 0 to {MAX_MARRIAGE}")
+        out.append(
+            f"ace_marriage={brief(r.ace_marriage)} must be None or an int from 0 to {MAX_MARRIAGE}"
+        )
     if any(v < 0 for v in r.marriage_values):
         out.append(f"marriage_values={r.marriage_values} must not be negative")
     if r.rounding_unit not in (1, 5, 10):
