@@ -44,6 +44,7 @@ from ._moves import (
 )
 from ._notation import parse_move
 from ._records import DealRecord, GameRecord, record, replay
+from ._rollout import Policy, rollout
 from ._rules import (
     PRESETS,
     BombPayout,
@@ -109,6 +110,7 @@ __all__ = [
     "Phase",
     "Pile",
     "Play",
+    "Policy",
     "Rank",
     "Redeal",
     "RedealMarriage",
@@ -129,6 +131,7 @@ __all__ = [
     "parse_move",
     "record",
     "replay",
+    "rollout",
     "sample_world",
     "to_json",
     "tournament",

@@ -101,11 +101,17 @@ def split_deck(
     hands = [0] * rules.players
     pos = 0
     for seat in sorted(rules._play.active_seats[dealer]):
-        hands[seat] = sum(map(BIT.__getitem__, deck[pos : pos + size]))
+        m = 0
+        for card in deck[pos : pos + size]:
+            m |= 1 << card
+        hands[seat] = m
         pos += size
     musiks = []
     for size in geo.musiks:
-        musiks.append(sum(map(BIT.__getitem__, deck[pos : pos + size])))
+        m = 0
+        for card in deck[pos : pos + size]:
+            m |= 1 << card
+        musiks.append(m)
         pos += size
     return tuple(hands), tuple(musiks), deck[pos:]
 

@@ -11,7 +11,14 @@ from ._moves import Bid
 from ._rules import BombPayout, DefenderCap, HalfRounding, Layout, Rules
 from ._state import DealResult, Outcome, Phase, State
 
-__all__ = ["defender_gain", "finish_deal", "round_defender", "sitter_cards", "sitter_score"]
+__all__ = [
+    "deal_result",
+    "defender_gain",
+    "finish_deal",
+    "round_defender",
+    "sitter_cards",
+    "sitter_score",
+]
 
 SUITS = tuple(Suit)
 
@@ -65,6 +72,52 @@ def finish_deal(
     ``taken`` is every seat's pile; cards still out of play (the unchosen musik and the
     discards of the two-player layouts) go to ``last_winner``, who took the last trick.
     """
+    row, piles, moved = deal_result(s, taken, outcome, last_winner)
+    c = s._c
+    r = c.rules
+    game = c.game
+    deal = c.deal
+    sheet = game.sheet.plus(row)
+    history = game.history.plus(c.log)
+    scores = row.scores
+    winner = _winner(r, scores, row.declarer, r._play.active_seats[game.dealer])
+    if winner is not None:
+        from ._core import replace  # noqa: PLC0415  (the core builds on the scoring)
+
+        return replace(
+            s,
+            # the leftover cards now lie in the last trick's pile (a bombed deal keeps them)
+            discards=0 if moved else deal.discards,
+            musiks=() if moved else deal.musiks,
+            scores=scores,
+            sheet=sheet,
+            history=history,
+            phase=Phase.GAME_OVER,
+            to_move=None,
+            winner=winner,
+            taken=piles,
+            trick=(),
+            leader=None,
+        )
+    number = game.deal_number + 1
+    return start_deal(
+        r,
+        game.seed,
+        number,
+        (game.dealer + 1) % r.players,
+        scores,
+        game.bombs,
+        sheet,
+        shuffled_deck(game.seed, number),
+        history,
+    )
+
+
+def deal_result(
+    s: State, taken: tuple[int, ...], outcome: Outcome, last_winner: int | None = None
+) -> tuple[DealResult, tuple[int, ...], bool]:
+    """The score-sheet row of the deal that ``s`` ends with, every seat's final pile, and
+    whether the leftover cards went to ``last_winner`` (see :func:`finish_deal`)."""
     c = s._c
     r = c.rules
     game = c.game
@@ -166,39 +219,7 @@ def finish_deal(
         **extra,
         ace_marriage=next((seat for seat, suit in c.marriages if suit == ACE_MARRIAGE), None),
     )
-    sheet = game.sheet.plus(row)
-    history = game.history.plus(c.log)
-    winner = _winner(r, scores, decl, seats)
-    if winner is not None:
-        from ._core import replace  # noqa: PLC0415  (the core builds on the scoring)
-
-        return replace(
-            s,
-            # the leftover cards now lie in the last trick's pile (a bombed deal keeps them)
-            discards=0 if moved else deal.discards,
-            musiks=() if moved else deal.musiks,
-            scores=scores,
-            sheet=sheet,
-            history=history,
-            phase=Phase.GAME_OVER,
-            to_move=None,
-            winner=winner,
-            taken=tuple(piles),
-            trick=(),
-            leader=None,
-        )
-    number = game.deal_number + 1
-    return start_deal(
-        r,
-        game.seed,
-        number,
-        (game.dealer + 1) % n,
-        scores,
-        game.bombs,
-        sheet,
-        shuffled_deck(game.seed, number),
-        history,
-    )
+    return row, tuple(piles), moved
 
 
 def _bid_blind(log: tuple[object, ...], seat: int) -> bool:
