@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from strategies import check_apply, check_legal_moves, choose_move, run_moves
 from strategies import rules as rules_strategy
+from test_rollout import mirror
 from test_sampling import _chi2_rejects, _pile_cards, _reachable
 from tysiac import (
     Bid,
@@ -40,6 +41,7 @@ from tysiac import (
     legal_moves,
     new_game,
     observe,
+    rollout,
     sample_world,
     to_json,
 )
@@ -453,3 +455,20 @@ def test_games_with_the_four_aces_in_one_hand(
         assert row.ace_marriage == holder
         assert row.outcome in (Outcome.PLAYED, Outcome.CLAIMED)
     assert from_json(to_json(state), State) == state
+
+
+@settings(max_examples=30, deadline=None)
+@given(dealt=_aces_dealt(), seed=st.integers(0, 2**16), k=st.integers(0, 2**32))
+def test_rollout_declares_it_like_the_engine(
+    dealt: tuple[Rules, list[str], int], seed: int, k: int
+) -> None:
+    r, deal, _ = dealt
+    state = new_game(r, deal=deal, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(12)):  # into the deal, often the play
+        if state.deal_number != 1 or state.is_over:
+            return
+        state = apply(state, choose_move(state, rng, "cautious"))
+    if state.is_over:
+        return
+    assert rollout(state, random.Random(k)) == rollout(state, random.Random(k), policy=mirror)
