@@ -45,7 +45,7 @@ from tysiac import (
     sample_world,
     to_json,
 )
-from tysiac._sampling import _problem
+from tysiac._sampling import _history, _problem
 from tysiac._tables import GEOMETRY
 from tysiac.bots import HeuristicBot
 from tysiac.bots._estimate import estimate
@@ -429,6 +429,23 @@ def _name(c: int) -> str:
     return "9JQKTA"[c % 6] + "SCDH"[c // 6]
 
 
+def _check_the_truth_is_possible(state: State, view: View) -> None:
+    """The real cards fit what the view allows, and their placement replays (the sampler
+    never rules out the real world)."""
+    for s, hand in enumerate(state.hands):
+        assert set(hand) <= view.possible[s], (s, hand)
+    problem = _problem(view)
+    placement = [
+        state._hands[slot.seat] & ~problem.facts.proven[slot.seat]
+        if slot.seat is not None
+        else _pile_cards(state, slot.pile)
+        for slot in problem.slots
+    ]
+    for cards, slot in zip(placement, problem.slots, strict=True):
+        assert cards & ~slot.allowed == 0 and cards.bit_count() == slot.cap, slot
+    assert _history(problem, placement) is not None
+
+
 @settings(max_examples=30, deadline=None)
 @given(dealt=_aces_dealt(), seed=st.integers(0, 2**16))
 def test_games_with_the_four_aces_in_one_hand(
@@ -448,6 +465,7 @@ def test_games_with_the_four_aces_in_one_hand(
             world = sample_world(view, rng)
             assert observe(world, seat) == view
             assert world.ace_marriage == state.ace_marriage
+            _check_the_truth_is_possible(state, view)
         k += 1
         state = check_apply(state, choose_move(state, rng, "uniform"))
     row = state.sheet[-1]

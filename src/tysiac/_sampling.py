@@ -22,17 +22,21 @@ from typing import Final, NamedTuple
 
 from ._cards import ACES, CARDS, KING, QUEEN, Card, bits
 from ._core import held_marriages, start_deal
-from ._errors import NotAStateError, TysiacError
+from ._errors import IllegalMoveError, NotAStateError, TysiacError
 from ._knowledge import Facts, Pile, scan
 from ._moves import Bid, ChooseMusik, Discard, Give, Move, Play
 from ._rules import Layout, Rules
-from ._state import Outcome, State
+from ._state import Outcome, Phase, State
 from ._tables import GEOMETRY
 from ._views import Concealed, View, observe
 from ._worlds import count, pick, sample
 
 __all__ = ["ImpossibleViewError", "sample_world"]
 
+#: With automatic claims (``Rules.auto_claim``), the most worlds one call draws for the view
+#: of a seat other than the declarer: the declarer did not claim at any of its leads, which
+#: its unseen cards decided, so a world in which it would have is drawn again.
+CLAIM_TRIES: Final = 2000
 #: The most cases of tied cards one call enumerates; beyond it, :data:`DRAW_LIMIT` draws.
 CASE_LIMIT: Final = 512
 #: With more cases than :data:`CASE_LIMIT`, the most placements drawn (uniformly, ignoring
@@ -138,13 +142,37 @@ def sample_world(view: View, rng: random.Random) -> State:
     if view.winner is not None:
         raise ImpossibleViewError("the game is over: there is no deal to sample")
     problem = _problem(view)
-    placement = _place(problem, rng)
-    world = _build(problem, placement, rng)
-    if observe(world, view.seat) != view:
-        raise ImpossibleViewError(
-            f"no world reproduces this view of seat {view.seat} in {view.phase!r}"
-        )
-    return world
+    if not _claims_unseen(view):
+        world = _build(problem, _place(problem, rng), rng)
+        if observe(world, view.seat) != view:
+            raise ImpossibleViewError(
+                f"no world reproduces this view of seat {view.seat} in {view.phase!r}"
+            )
+        return world
+    # automatic claims: a world whose declarer could have claimed at one of its leads ends
+    # the deal there, so it is drawn again (rejection: exactly uniform over the rest)
+    for _ in range(CLAIM_TRIES):
+        try:
+            world = _build(problem, _place(problem, rng), rng)
+        except IllegalMoveError:  # the world's deal ended before the view's moves did
+            continue
+        if observe(world, view.seat) == view:
+            return world
+    raise ImpossibleViewError(
+        f"no world reproduces this view of seat {view.seat} in {view.phase!r} within"
+        f" {CLAIM_TRIES} draws (automatic claims)"
+    )
+
+
+def _claims_unseen(view: View) -> bool:
+    """Whether the view's history holds automatic claims the engine did not make: then the
+    declarer's unseen cards decided them, and a world must not allow one either."""
+    return (
+        view.rules.auto_claim
+        and view.phase is Phase.PLAY
+        and view.declarer is not None
+        and view.seat != view.declarer
+    )
 
 
 # --- choosing the placement ------------------------------------------------------------------
