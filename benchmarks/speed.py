@@ -194,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     lean = load_lean(args.lean)
     build = "compiled" if getattr(tysiac, "COMPILED", False) else "pure Python"
     print(f"tysiac {tysiac.__version__}, {build} build; Python {sys.version.split()[0]}")
-    print(f"lean loop: {args.lean.name}; {args.deals} per round, {args.rounds} rounds")
+    print(f"lean loop: {args.lean}; {args.deals} per round, {args.rounds} rounds")
     lines: list[tuple[str, float, float]] = []
     for label, preset, players in FULL_DEALS[: 1 if args.quick else None]:
         lines.append(measure(label, deal_timer(preset, players), args.deals, args.rounds, lean))

@@ -238,7 +238,9 @@ class History(_Vec[Log]):
         return self is other or (
             self.origin == other.origin
             and self._len == other._len
-            and all(a is b or encode_log(a) == encode_log(b) for a, b in zip(self, other))
+            and all(
+                a is b or encode_log(a) == encode_log(b) for a, b in zip(self, other, strict=True)
+            )
         )
 
     def __iter__(self) -> Iterator[Log]:

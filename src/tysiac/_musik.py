@@ -9,6 +9,7 @@ from ._moves import (
     CHOOSE,
     CONCEDE,
     DISCARDS,
+    SUIT_GIVES,
     Bomb,
     ChooseMusik,
     Concede,
@@ -150,8 +151,9 @@ def legal_give(s: State) -> tuple[Move, ...]:
     """``Give(card, to)`` for each card in hand, to the left-hand opponent first."""
     decl = s._c.deal.declarer
     assert decl is not None
-    row = GIVES[_give_target(s)]
-    return tuple([row[c] for c in bits(s._c.hands[decl])])
+    row = SUIT_GIVES[_give_target(s)]
+    hand = s._c.hands[decl]
+    return row[0][hand & 63] + row[1][hand >> 6 & 63] + row[2][hand >> 12 & 63] + row[3][hand >> 18]
 
 
 def apply_give(s: State, move: Move) -> State:
