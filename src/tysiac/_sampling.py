@@ -132,7 +132,8 @@ def sample_world(view: View, rng: random.Random) -> State:
             it, never from the real game's seed.
 
     Raises:
-        ImpossibleViewError: the view cannot come from a real game.
+        ImpossibleViewError: the view cannot come from a real game (or, under automatic
+            claims, none of :data:`CLAIM_TRIES` worlds drawn replays it).
         NotAStateError: ``view`` is not a View, or ``rng`` not a :class:`random.Random`.
     """
     if not isinstance(view, View):
