@@ -467,7 +467,13 @@ def test_games_with_the_four_aces_in_one_hand(
             assert world.ace_marriage == state.ace_marriage
             _check_the_truth_is_possible(state, view)
         k += 1
-        state = check_apply(state, choose_move(state, rng, "uniform"))
+        move = choose_move(state, rng, "uniform")
+        if Claim() in legal_moves(state) and rng.random() < 0.5:
+            move = Claim()  # the declarer lays the hand down: with the four aces, it scores them
+            held = state._hands[state.declarer or 0] & 0x820820 == 0x820820
+            row = apply(state, move).sheet[-1]
+            assert row.ace_marriage == (state.declarer if held else state.ace_marriage)
+        state = check_apply(state, move)
     row = state.sheet[-1]
     if row.ace_marriage is not None:
         assert row.ace_marriage == holder
