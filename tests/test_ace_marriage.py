@@ -90,6 +90,8 @@ def test_the_first_ace_led_from_the_four_declares_200_and_no_trump() -> None:
     assert state.marriages == ()
     assert state.trump is None  # the ace marriage names no trump
     assert observe(state, 0).ace_marriage == 1
+    assert "no trump; ace marriage by seat 1" in str(state)
+    assert "ace marriage by seat 1" in str(observe(state, 2))
     row = _finish(state).sheet[-1]
     assert row.ace_marriage == 1 and row.marriages == ()
     assert row.totals[1] == 41 + 200  # its card points plus the ace marriage
