@@ -293,6 +293,22 @@ def test_heuristic_passes_over_the_forced_100_with_a_hand_only_worth_about_120()
     assert HeuristicBot().choose(view) == Pass()
 
 
+def test_heuristic_draws_trumps_with_its_top_trump() -> None:
+    # Polish rules: seat 1 takes the musik (AH 9S KC), gives KC and JS away, cashes the ace
+    # of clubs, declares hearts; seat 0 may still hold a heart (it followed with 9H, keeping
+    # JH), so seat 1 leads its top trump to draw it
+    deal = ["JH 9H QS KS JC QC JD", "TH KH QH AC 9C 9D JS", "TS AS TC KD TD AD QD", "AH 9S KC"]
+    state = new_game(Rules.preset("pl"), deal=deal)
+    bot = HeuristicBot()
+    for move in [Bid(100), Pass(), Pass(), Give("KC", to=2), Give("JS", to=0), Contract(100)]:
+        state = apply(state, move)
+    assert bot.choose(observe(state, 1)) == Play(Card.parse("AC"))
+    for move in [Play("AC"), Play("TC"), Play("JC"), Play("QH"), Play("TS"), Play("9H")]:
+        state = apply(state, move)
+    assert state.trump is not None and state.to_move == 1
+    assert bot.choose(observe(state, 1)) == Play(Card.parse("AH"))
+
+
 def test_heuristic_claims_when_it_may() -> None:
     rules_ = Rules.preset("pl")
     claimed = 0
