@@ -6,8 +6,12 @@ Usage::
     python benchmarks/strength.py heuristic-legacy [...]
     python benchmarks/strength.py legacy-random [...]
     python benchmarks/strength.py search-heuristic [--deals N] [--games N] [--iterations K]
-        [--playout fast|heuristic|random]
+        [--playout fast|heuristic|random] [--progress N]
     python benchmarks/strength.py search-curve [--deals N] [--curve 10,25,50,100]
+
+``--progress N`` prints the running figure to stderr every N deals (and after every game).
+The search match also prints the CPU time of SearchBot's decisions (those with more than
+one legal move): mean, 99th percentile and maximum.
 
 A *duplicate* match replays the same deal once with the tested bot (the hero) in every seat
 and the opponents' bot in the others, so that the luck of the cards cancels out.  For each
