@@ -56,7 +56,9 @@ class SearchBot:
 
     Args:
         iterations: the search budget per decision, in playouts (a playout is one
-            candidate move played out in one sampled world); default 200.
+            candidate move played out in one sampled world); default 200, which took
+            0.105 s of CPU time per decision on average (0.31 s or less in 99% of them) on
+            the development machine (see the bots page, "Strength").
         seconds: a time budget per decision instead (or as well: the search stops at the
             first budget reached).  A time budget makes the moves depend on the machine's
             speed; with ``seconds=None`` and a seed the bot is deterministic.
