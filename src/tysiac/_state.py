@@ -39,7 +39,9 @@ class Phase(enum.Enum):
     def __repr__(self) -> str:
         return f"Phase.{self.name}"
 
-    __str__ = __repr__
+    def __str__(self) -> str:
+        return self.__repr__()
+
     # members are singletons: identity hashing is correct and much faster than Enum's
     __hash__ = object.__hash__
 
@@ -61,7 +63,8 @@ class Outcome(enum.Enum):
     def __repr__(self) -> str:
         return f"Outcome.{self.name}"
 
-    __str__ = __repr__
+    def __str__(self) -> str:
+        return self.__repr__()
 
 
 @attrs.frozen(slots=True)
