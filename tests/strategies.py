@@ -386,14 +386,14 @@ FULL: Final = (1 << 24) - 1
 def location_counts(state: State) -> list[int]:
     """How many cards each location of the compact state holds (see ``_state.Core``)."""
     c = state._c
-    deal = c[5]
+    deal = c.deal
     return [
-        *(h.bit_count() for h in c[6]),  # hands
+        *(h.bit_count() for h in c.hands),  # hands
         *(m.bit_count() for m in deal.musiks),  # musiks on the table
         deal.discards.bit_count(),  # the declarer's discards
-        len(c[7]),  # stock
-        len(c[9]),  # the current trick
-        *(t.bit_count() for t in c[12]),  # taken piles
+        len(c.stock),  # stock
+        len(c.trick),  # the current trick
+        *(t.bit_count() for t in c.taken),  # taken piles
     ]
 
 

@@ -71,3 +71,26 @@ def test_lean_playout_as_a_script() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "deals/s" in done.stdout
+
+
+def test_speed_prints_every_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert load("speed").main(["--deals", "4", "--rounds", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "pure Python build" in out or "compiled build" in out
+    for label in (
+        "full deal, app, 3 players",
+        "full deal, pl, 3 players",
+        "full deal, app, 4 players",
+        "rollout from trick 4, app",
+        "rollout from start of play, pl",
+    ):
+        assert label in out
+    assert ("OpenSpiel skat episode" in out) == (importlib.util.find_spec("pyspiel") is not None)
+
+
+def test_speed_positions_are_where_they_say() -> None:
+    speed = load("speed")
+    for state in speed.positions("pl", 3, 5):
+        assert state.tricks_played == 3
+        assert not state.trick
+        assert state.deal_number == 1

@@ -266,7 +266,7 @@ def test_claim_depends_only_on_the_declarers_view(preset: str, layout: Layout) -
         hands[b] ^= 1 << x | 1 << y
         from tysiac._core import replace
 
-        other = replace(s, _hands=tuple(hands))
+        other = replace(s, hands=tuple(hands))
         assert (Claim() in legal_moves(other)) == (Claim() in legal_moves(s))
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from strategies import run_moves as run
 from tysiac import (
@@ -28,7 +30,7 @@ from tysiac import (
     new_game,
     parse_cards,
 )
-from tysiac._dealing import splitmix64
+from tysiac._dealing import shuffled_deck, splitmix64
 
 # Pinned by running the engine once: the first deal of seeds 0..4 (hands of seats 0, 1, 2
 # in card order, then the musik).  A change here changes every recorded game.
@@ -278,3 +280,8 @@ def test_full_cautious_game_reaches_a_winner() -> None:
     for move in (Bid(100), Pass(), Contract(100), Play("AH")):
         with pytest.raises(IllegalMoveError):
             apply(s, move)
+
+
+@given(seed=st.integers(0, 2**64 - 1), deal_number=st.integers(1, 10**6))
+def test_the_deck_follows_the_documented_algorithm(seed: int, deal_number: int) -> None:
+    assert shuffled_deck(seed, deal_number) == tuple(reference_deck(seed, deal_number))

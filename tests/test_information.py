@@ -24,7 +24,7 @@ def _twin(state: State, seat: int, rng: random.Random) -> State | None:
     other hands, or a hand and a face-down pile), and another seed; None if there are none."""
     hands = list(state._hands)
     others = [s for s in range(state.players) if s != seat and hands[s]]
-    changes: dict[str, object] = {"_seed": (state._seed + 1 + rng.randrange(1 << 30)) % 2**64}
+    changes: dict[str, object] = {"seed": (state._seed + 1 + rng.randrange(1 << 30)) % 2**64}
     piles = list(state._musiks)
     # the face-down piles still on the table (not the open musik of the draw layout)
     hidden_piles = [i for i, m in enumerate(piles) if m and not m & state._revealed]
@@ -33,15 +33,15 @@ def _twin(state: State, seat: int, rng: random.Random) -> State | None:
         x, y = rng.choice(bits(hands[a])), rng.choice(bits(hands[b]))
         hands[a] ^= 1 << x | 1 << y
         hands[b] ^= 1 << x | 1 << y
-        changes["_hands"] = tuple(hands)
+        changes["hands"] = tuple(hands)
     elif others and hidden_piles:
         a = rng.choice(others)
         i = rng.choice(hidden_piles)
         x, y = rng.choice(bits(hands[a])), rng.choice(bits(piles[i]))
         hands[a] ^= 1 << x | 1 << y
         piles[i] ^= 1 << x | 1 << y
-        changes["_hands"] = tuple(hands)
-        changes["_musiks"] = tuple(piles)
+        changes["hands"] = tuple(hands)
+        changes["musiks"] = tuple(piles)
     elif others and state._stock:
         a = rng.choice(others)
         stock = list(state._stock)
@@ -49,8 +49,8 @@ def _twin(state: State, seat: int, rng: random.Random) -> State | None:
         x = rng.choice(bits(hands[a]))
         hands[a] ^= 1 << x | 1 << stock[k]
         stock[k] = x
-        changes["_hands"] = tuple(hands)
-        changes["_stock"] = tuple(stock)
+        changes["hands"] = tuple(hands)
+        changes["stock"] = tuple(stock)
     # (replace() also forgets the stored play mask, a function of the hand to move)
     return replace(state, **changes)
 

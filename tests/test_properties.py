@@ -466,13 +466,13 @@ def test_stored_play_mask_is_the_legal_mask(
     def check(state: State, moves: tuple[Move, ...]) -> None:
         c = state._c
         if state.phase is not Phase.PLAY:
-            assert c[15] == -1
+            assert c.play_mask == -1
             return
         seat = state.to_move
         assert seat is not None
-        assert c[15] == _mask(c[6][seat], c[9], c[10], c[7], state.rules._play)
+        assert c.play_mask == _mask(c.hands[seat], c.trick, c.trump, c.stock, state.rules._play)
         assert {m.card for m in moves if isinstance(m, Play)} == {
-            card for card in CARDS if c[15] >> card.index & 1
+            card for card in CARDS if c.play_mask >> card.index & 1
         }
 
     walk(new_game(rules, seed=seed), random.Random(rng_seed), policy, deals=2, check=check)

@@ -45,6 +45,7 @@ from ._moves import (
 )
 from ._notation import parse_move
 from ._records import DealRecord, GameRecord, record, replay
+from ._rollout import Policy, rollout
 from ._rules import (
     PRESETS,
     BombPayout,
@@ -111,6 +112,7 @@ __all__ = [
     "Phase",
     "Pile",
     "Play",
+    "Policy",
     "Rank",
     "Redeal",
     "RedealMarriage",
@@ -131,6 +133,7 @@ __all__ = [
     "parse_move",
     "record",
     "replay",
+    "rollout",
     "sample_world",
     "to_json",
     "tournament",

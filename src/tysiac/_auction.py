@@ -8,7 +8,7 @@ from ._dealing import shuffled_deck
 from ._moves import PASS, REDEAL, Bid, Move, Pass, Redeal
 from ._musik import after_auction
 from ._rules import RedealMarriage
-from ._state import DealInfo, DealResult, Outcome, State, new_state
+from ._state import Core, DealInfo, DealResult, Outcome, State, make_core, new_state
 
 __all__ = ["apply_auction", "legal_auction", "may_redeal"]
 
@@ -20,10 +20,10 @@ def may_redeal(s: State, seat: int) -> bool:
 
     See the rules, section 3 'The deal and the redeal'.
     """
-    r = s._c[0]
-    if not r.redeal or s._c[5].acted >> seat & 1:
+    r = s._c.rules
+    if not r.redeal or s._c.deal.acted >> seat & 1:
         return False
-    hand = s._c[6][seat]
+    hand = s._c.hands[seat]
     marriage = hand >> 2 & hand >> 3 & 0x041041
     if (
         r.redeal_four_nines
@@ -39,26 +39,26 @@ def may_redeal(s: State, seat: int) -> bool:
 def unseen(s: State, p: int) -> bool:
     """Whether seat ``p`` has not looked at its hand yet: with blind bidding, a player sees
     its cards only after its first auction move (see the rules, section 4 "The auction")."""
-    return s._c[0].blind_bids and not s._c[5].acted >> p & 1
+    return s._c.rules.blind_bids and not s._c.deal.acted >> p & 1
 
 
 def _cap(s: State, p: int) -> int:
     """The highest bid seat ``p`` may make now: a player who has not looked at its hand may
     not count marriages (so its legal moves say nothing of its cards)."""
-    r = s._c[0]
+    r = s._c.rules
     if unseen(s, p):
         return min(r.max_bid, 120) if r.bid_cap_marriages else r.max_bid
-    return bid_cap(r, s._c[6][p])
+    return bid_cap(r, s._c.hands[p])
 
 
 def legal_auction(s: State) -> tuple[Move, ...]:
     """Legal auction moves: ``Pass()``, then bids ascending (each blind bid right after its
     plain one), then ``Redeal()``."""
     c = s._c
-    r = c[0]
-    p = c[3]
+    r = c.rules
+    p = c.to_move
     assert p is not None
-    bid = c[5].bid
+    bid = c.deal.bid
     step = r.bid_step
     if bid == 0:
         low = high = r.opening_bid
@@ -73,7 +73,7 @@ def legal_auction(s: State) -> tuple[Move, ...]:
         bids: tuple[Move, ...] = tuple(m for pair in zip(plain, blind, strict=True) for m in pair)
         return bids if bid == 0 else (PASS, *bids)
     moves: tuple[Move, ...] = plain if bid == 0 else (PASS, *plain)
-    if r.redeal and not c[5].acted >> p & 1 and may_redeal(s, p):
+    if r.redeal and not c.deal.acted >> p & 1 and may_redeal(s, p):
         return (*moves, REDEAL)
     return moves
 
@@ -126,8 +126,8 @@ def _explain(s: State, move: Move) -> str:
 
 
 def _is_legal(s: State, p: int, move: Move) -> bool:
-    r = s._c[0]
-    bid = s._c[5].bid
+    r = s._c.rules
+    bid = s._c.deal.bid
     kind = type(move)
     if kind is Bid:
         amount = move.amount  # type: ignore[union-attr]
@@ -152,13 +152,13 @@ def _is_legal(s: State, p: int, move: Move) -> bool:
 def apply_auction(s: State, move: Move) -> State:
     """Apply an auction move: a bid, a pass, or a redeal request."""
     c = s._c
-    p = c[3]
+    p = c.to_move
     assert p is not None
     if not _is_legal(s, p, move):
         illegal(s, move, _explain(s, move))
-    r = c[0]
-    game = c[1]
-    deal = c[5]
+    r = c.rules
+    game = c.game
+    deal = c.deal
     if type(move) is Redeal:
         row = DealResult(
             game.deal_number,
@@ -181,7 +181,7 @@ def apply_auction(s: State, move: Move) -> State:
             game.bombs,
             game.sheet.plus(row),
             shuffled_deck(game.seed, number),
-            game.history.plus((c[14], p, REDEAL)),
+            game.history.plus((c.log, p, REDEAL)),
         )
     passed = deal.passed
     bid, bidder = deal.bid, deal.bidder
@@ -208,5 +208,7 @@ def apply_auction(s: State, move: Move) -> State:
         bidder if done else None,
         None,
     )
-    out = new_state((r, game, c[2], seat, None, new_deal, *c[6:14], (c[14], p, move), -1))
+    out = new_state(
+        make_core(Core, (r, game, c.phase, seat, None, new_deal, *c[6:14], (c.log, p, move), -1))
+    )
     return after_auction(out) if done else out

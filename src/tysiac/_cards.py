@@ -232,6 +232,12 @@ ACE: Final = 5
 NINE: Final = 0
 
 
+#: ``BITS_LOW[m]``: the card indexes (0..11) in the 12-bit mask ``m``, ascending.
+BITS_LOW: Final = tuple(tuple(c for c in range(12) if m >> c & 1) for m in range(4096))
+#: ``BITS_HIGH[m]``: the card indexes (12..23) in ``mask >> 12 == m``, ascending.
+BITS_HIGH: Final = tuple(tuple(c + 12 for c in low) for low in BITS_LOW)
+
+
 def bits(mask: int) -> list[int]:
     """The card indexes in ``mask``, ascending."""
     out = []

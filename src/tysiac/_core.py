@@ -9,7 +9,7 @@ from ._errors import IllegalMoveError, brief
 from ._history import History, Origin, ScoreSheet
 from ._moves import GIVES, Move
 from ._rules import Layout, Rules
-from ._state import DealInfo, DealResult, GameInfo, Phase, State, new_state
+from ._state import Core, DealInfo, DealResult, GameInfo, Phase, State, new_state
 from ._tables import GEOMETRY
 
 __all__ = [
@@ -22,53 +22,36 @@ __all__ = [
     "start_deal",
 ]
 
-_INDEX: Final = {
-    "rules": 0,
-    "phase": 2,
-    "to_move": 3,
-    "winner": 4,
-    "_hands": 6,
-    "_stock": 7,
-    "leader": 8,
-    "_trick": 9,
-    "_trump": 10,
-    "_pending_trump": 11,
-    "_taken": 12,
-    "_marriages": 13,
-    "_log": 14,
-}
-# replace() takes the State property names (``_seed``, ``bid``, ...) of the nested fields
-_GAME: Final = {"_" + n if n in ("seed", "bombs", "deck") else n: n for n in GameInfo._fields}
-_DEAL: Final = {
-    "_" + n if n in ("musiks", "discards", "revealed", "passed", "acted") else n: n
-    for n in DealInfo._fields
-}
-
 #: ``BIT[card]``: the mask of one card.
 BIT: Final = tuple(1 << c for c in range(24))
 
 
 def replace(s: State, **changes: object) -> State:
-    """A copy of ``s`` with some fields (by attribute name, e.g. ``_hands``) changed."""
-    values: list[object] = list(s._c)
+    """A copy of ``s`` with some fields changed, by their names in :class:`Core`,
+    :class:`GameInfo` or :class:`DealInfo` (``hands=``, ``scores=``, ``declarer=``, ...)."""
+    top: dict[str, object] = {}
     game: dict[str, object] = {}
     deal: dict[str, object] = {}
     for name, value in changes.items():
-        i = _INDEX.get(name)
-        if i is not None:
-            values[i] = value
+        if name in _GAME:
+            game[name] = value
         elif name in _DEAL:
-            deal[_DEAL[name]] = value
+            deal[name] = value
         else:
-            game[_GAME[name]] = value
+            top[name] = value
+    c = s._c
     if game:
-        values[1] = s._game._replace(**game)  # type: ignore[arg-type]
+        top["game"] = c.game._replace(**game)  # type: ignore[arg-type]
     if deal:
-        values[5] = s._deal._replace(**deal)  # type: ignore[arg-type]
+        top["deal"] = c.deal._replace(**deal)  # type: ignore[arg-type]
     # the play mask (a function of the rest) is left unknown: replace() never makes a state
     # in the play phase that is then played from (a claim ends the deal)
-    values[15] = -1
-    return new_state(tuple(values))  # type: ignore[arg-type]
+    top["play_mask"] = -1
+    return new_state(c._replace(**top))  # type: ignore[arg-type]
+
+
+_GAME: Final = frozenset(GameInfo._fields)
+_DEAL: Final = frozenset(DealInfo._fields)
 
 
 def held_marriages(rules: Rules, hand: int) -> int:
@@ -113,11 +96,17 @@ def split_deck(
     hands = [0] * rules.players
     pos = 0
     for seat in sorted(rules._play.active_seats[dealer]):
-        hands[seat] = sum(map(BIT.__getitem__, deck[pos : pos + size]))
+        m = 0
+        for card in deck[pos : pos + size]:
+            m |= 1 << card
+        hands[seat] = m
         pos += size
     musiks = []
     for size in geo.musiks:
-        musiks.append(sum(map(BIT.__getitem__, deck[pos : pos + size])))
+        m = 0
+        for card in deck[pos : pos + size]:
+            m |= 1 << card
+        musiks.append(m)
         pos += size
     return tuple(hands), tuple(musiks), deck[pos:]
 
@@ -152,7 +141,7 @@ def start_deal(
         first = rules._play.active_seats[dealer][0]  # the draw game: the non-dealer leads
         phase, leader = Phase.PLAY, first
     return new_state(
-        (
+        Core(
             rules,
             GameInfo(seed, deal_number, dealer, scores, bombs, sheet, deck, history),
             phase,

@@ -39,10 +39,39 @@ def splitmix64(state: int, count: int) -> list[int]:
 
 def shuffled_deck(seed: int, deal_number: int) -> tuple[int, ...]:
     """The 24 card indexes in the order dealt for deal ``deal_number`` of game ``seed``."""
-    first, second = splitmix64(mix64((seed + deal_number * GOLDEN) & MASK64), 2)
-    x = first << 64 | second
+    # splitmix64(mix64(...), 2), inlined: this runs once a deal
+    z = (seed + deal_number * GOLDEN) & MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    state = (z ^ (z >> 31)) + GOLDEN & MASK64
+    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    first = z ^ (z >> 31)
+    state = (state + GOLDEN) & MASK64
+    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    x = first << 64 | z ^ (z >> 31)
     deck = list(range(24))
-    for i in range(23, 0, -1):
-        x, j = divmod(x, i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
+    # the mixed-radix digits of x, four at a time: one division of the big number per group
+    for m, radices in _GROUPS:
+        x, rest = divmod(x, m)
+        for i in radices:
+            rest, j = divmod(rest, i + 1)
+            deck[i], deck[j] = deck[j], deck[i]
     return tuple(deck)
+
+
+def _groups() -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The Fisher–Yates positions 23..1 in groups of four, with the product of their radices."""
+    out = []
+    positions = list(range(23, 0, -1))
+    for k in range(0, len(positions), 4):
+        group = tuple(positions[k : k + 4])
+        m = 1
+        for i in group:
+            m *= i + 1
+        out.append((m, group))
+    return tuple(out)
+
+
+_GROUPS: Final = _groups()

@@ -68,7 +68,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     suit (♠ ♣ ♦ ♥), then rank.
     """
     try:
-        phase = state._c[2]
+        phase = state._c.phase
     except AttributeError:
         _not_a_state(state)
     if phase is _PLAY:
@@ -94,7 +94,7 @@ def apply(state: State, move: Move) -> State:
         NotAMoveError: ``move`` is not a move object at all.
     """
     try:
-        phase = state._c[2]
+        phase = state._c.phase
     except AttributeError:
         _not_a_state(state)
     if type(move) is Play and phase is _PLAY:

@@ -200,45 +200,82 @@ class Origin(NamedTuple):
     earlier: int  # rows of the score sheet from before (their moves are unknown)
 
 
-class History(_Vec[bytes]):
+#: A finished deal's moves as the engine logged them: a linked list ``(previous, seat,
+#: move)``, newest first, ending in ``()``.
+Log = tuple[object, ...]
+
+
+class History(_Vec[Log]):
     """The moves of every finished deal since :attr:`origin`, shared between states (private).
 
-    Each item is a finished deal's moves, two bytes a move (see ``_movecodes``), so that a
-    long game's history stays small; finishing a deal costs one append.
+    Each item is a finished deal's log, the linked list its states already share, so that
+    finishing a deal costs one append and nothing is copied; pickling stores each deal's
+    moves as two bytes a move (see ``_movecodes``).
     """
 
     __slots__ = ("origin",)
 
     origin: Origin
 
-    def __init__(self, origin: Origin, deals: Iterable[bytes] = ()) -> None:
+    def __init__(self, origin: Origin, deals: Iterable[Log] = ()) -> None:
         built = _Vec._build(deals)
         self._init(built._chunks, built._tail)
         _set_origin(self, origin)
 
-    def plus(self, log: tuple[object, ...]) -> History:
+    def plus(self, log: Log) -> History:
         """A new history: this one with a finished deal's log (linked list) added."""
-        out: History = self._plus(encode_log(log))  # type: ignore[assignment]
+        out: History = self._plus(log)  # type: ignore[assignment]
         _set_origin(out, self.origin)
         return out
 
     def deals(self) -> Iterator[tuple[tuple[int, Move], ...]]:
         """The finished deals' moves as ``(seat, move)``, oldest first."""
-        return map(decode_moves, self._iter())
+        return map(log_moves, self._iter())
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, History):
             return NotImplemented
-        return self is other or (self.origin == other.origin and self._same(other))
+        return self is other or (
+            self.origin == other.origin
+            and self._len == other._len
+            and all(
+                a is b or encode_log(a) == encode_log(b) for a, b in zip(self, other, strict=True)
+            )
+        )
+
+    def __iter__(self) -> Iterator[Log]:
+        return self._iter()
 
     def __hash__(self) -> int:
         return hash((History, self._len, self.origin.deal_number))
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (History, (self.origin, tuple(self._iter())))
+        return (_history_from_codes, (self.origin, tuple(map(encode_log, self._iter()))))
 
     def __repr__(self) -> str:
         return f"<History from deal {self.origin.deal_number}, {self._len} finished>"
+
+
+def log_moves(log: Log) -> tuple[tuple[int, Move], ...]:
+    """The ``(seat, move)`` pairs of a deal's log, oldest first."""
+    out: list[tuple[int, Move]] = []
+    node = log
+    while node:
+        prev, seat, move = node
+        out.append((seat, move))  # type: ignore[arg-type]
+        node = prev  # type: ignore[assignment]
+    out.reverse()
+    return tuple(out)
+
+
+def _history_from_codes(origin: Origin, deals: tuple[bytes, ...]) -> History:
+    logs: list[Log] = []
+    for data in deals:
+        log: Log = ()
+        for seat, move in decode_moves(data):
+            log = (log, seat, move)
+        logs.append(log)
+    return History(origin, logs)
 
 
 _set_origin = History.__dict__["origin"].__set__

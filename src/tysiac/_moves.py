@@ -271,4 +271,15 @@ MELDS: Final = tuple(Play(c, meld=True) for c in CARDS)
 DISCARDS: Final = tuple(Discard(c) for c in CARDS)
 #: ``GIVES[to][card]``: shared ``Give`` objects.
 GIVES: Final = tuple(tuple(Give(c, to) for c in CARDS) for to in range(4))
+#: ``SUIT_GIVES[to][suit][bits]``: the ``Give`` moves to seat ``to`` of the cards of
+#: ``suit`` whose rank bits are set in ``bits`` (0..63), in rank order.
+SUIT_GIVES: Final = tuple(
+    tuple(
+        tuple(
+            tuple(GIVES[to][s * 6 + r] for r in range(6) if chunk >> r & 1) for chunk in range(64)
+        )
+        for s in range(4)
+    )
+    for to in range(4)
+)
 CHOOSE: Final = (ChooseMusik(0), ChooseMusik(1))

@@ -9,6 +9,7 @@ from ._moves import (
     CHOOSE,
     CONCEDE,
     DISCARDS,
+    SUIT_GIVES,
     Bomb,
     ChooseMusik,
     Concede,
@@ -19,7 +20,7 @@ from ._moves import (
 )
 from ._rules import BombRule, Layout, Rules
 from ._scoring import finish_deal
-from ._state import DealInfo, Outcome, Phase, State, new_state
+from ._state import Core, DealInfo, Outcome, Phase, State, make_core, new_state
 from ._tables import GEOMETRY
 from ._tricks import start_play
 
@@ -46,11 +47,11 @@ def after_auction(s: State) -> State:
     decl = s.declarer
     assert decl is not None
     c = s._c
-    layout = c[0].layout
+    layout = c.rules.layout
     if layout is Layout.THREE or layout is Layout.FOUR_SITTER:
-        d = c[5]
+        d = c.deal
         musik = d.musiks[0]
-        hands = list(c[6])
+        hands = list(c.hands)
         hands[decl] |= musik
         deal = DealInfo(
             (),
@@ -63,13 +64,17 @@ def after_auction(s: State) -> State:
             decl,
             None,
         )
-        return new_state((c[0], c[1], Phase.GIVE, decl, None, deal, tuple(hands), *c[7:15], -1))
+        return new_state(
+            make_core(
+                Core, (c.rules, c.game, Phase.GIVE, decl, None, deal, tuple(hands), *c[7:15], -1)
+            )
+        )
     if layout in (Layout.TWO_CLASSIC, Layout.TWO_MUSIKS_OF_THREE):
         return replace(s, phase=Phase.CHOOSE_MUSIK, to_move=decl)
     if layout is Layout.TWO_OPEN_MUSIK:
         hands = list(s._hands)
         hands[decl] |= s._musiks[0]
-        return replace(s, phase=Phase.DISCARD, to_move=decl, _hands=tuple(hands), _musiks=())
+        return replace(s, phase=Phase.DISCARD, to_move=decl, hands=tuple(hands), musiks=())
     return replace(s, phase=Phase.CONTRACT, to_move=decl)
 
 
@@ -94,10 +99,10 @@ def apply_choose(s: State, move: Move) -> State:
     return replace(
         s,
         phase=Phase.DISCARD,
-        _hands=tuple(hands),
-        _musiks=musiks,
-        _revealed=0 if _musik_hidden(s) else musik,
-        _log=log(s, decl, CHOOSE[move.index]),
+        hands=tuple(hands),
+        musiks=musiks,
+        revealed=0 if _musik_hidden(s) else musik,
+        log=log(s, decl, CHOOSE[move.index]),
     )
 
 
@@ -124,9 +129,9 @@ def apply_discard(s: State, move: Move) -> State:
     return replace(
         s,
         phase=Phase.CONTRACT if done else Phase.DISCARD,
-        _hands=tuple(hands),
-        _discards=discards,
-        _log=log(s, decl, DISCARDS[c]),
+        hands=tuple(hands),
+        discards=discards,
+        log=log(s, decl, DISCARDS[c]),
     )
 
 
@@ -135,25 +140,26 @@ def apply_discard(s: State, move: Move) -> State:
 
 def _give_target(s: State) -> int:
     c = s._c
-    decl = c[5].declarer
+    decl = c.deal.declarer
     assert decl is not None
-    nxt = c[0]._play.next_seat[c[1].dealer]
+    nxt = c.rules._play.next_seat[c.game.dealer]
     # the declarer holds 10 cards before the first give, 9 before the second
-    return nxt[decl] if c[6][decl].bit_count() == 10 else nxt[nxt[decl]]
+    return nxt[decl] if c.hands[decl].bit_count() == 10 else nxt[nxt[decl]]
 
 
 def legal_give(s: State) -> tuple[Move, ...]:
     """``Give(card, to)`` for each card in hand, to the left-hand opponent first."""
-    decl = s._c[5].declarer
+    decl = s._c.deal.declarer
     assert decl is not None
-    row = GIVES[_give_target(s)]
-    return tuple([row[c] for c in bits(s._c[6][decl])])
+    row = SUIT_GIVES[_give_target(s)]
+    hand = s._c.hands[decl]
+    return row[0][hand & 63] + row[1][hand >> 6 & 63] + row[2][hand >> 12 & 63] + row[3][hand >> 18]
 
 
 def apply_give(s: State, move: Move) -> State:
     """Give one card face down; after the second the contract is named."""
     c = s._c
-    decl = c[5].declarer
+    decl = c.deal.declarer
     assert decl is not None
     if type(move) is not Give:
         illegal(s, move, "the declarer must give a card to each opponent with Give(card, to)")
@@ -166,24 +172,27 @@ def apply_give(s: State, move: Move) -> State:
             f"the next card goes to seat {target}: the left-hand opponent first, "
             "then the right-hand one (see the rules, section 5 'The musik')",
         )
-    if not c[6][decl] >> card & 1:
+    if not c.hands[decl] >> card & 1:
         illegal(s, move, f"{move.card} is not in the declarer's hand")
-    hands = list(c[6])
+    hands = list(c.hands)
     hands[decl] ^= 1 << card
     hands[target] |= 1 << card
-    done = target != c[0]._play.next_seat[c[1].dealer][decl]
+    done = target != c.rules._play.next_seat[c.game.dealer][decl]
     return new_state(
-        (
-            c[0],
-            c[1],
-            Phase.CONTRACT if done else Phase.GIVE,
-            c[3],
-            c[4],
-            c[5],
-            tuple(hands),
-            *c[7:14],
-            (c[14], decl, GIVES[target][card]),
-            -1,
+        make_core(
+            Core,
+            (
+                c.rules,
+                c.game,
+                Phase.CONTRACT if done else Phase.GIVE,
+                c.to_move,
+                c.winner,
+                c.deal,
+                tuple(hands),
+                *c[7:14],
+                (c.log, decl, GIVES[target][card]),
+                -1,
+            ),
         )
     )
 
@@ -216,9 +225,9 @@ def may_bomb(s: State) -> bool:
 
 def legal_contract(s: State) -> tuple[Move, ...]:
     """``Contract(amount)`` ascending from the bid, then ``Bomb()`` where allowed."""
-    r = s._c[0]
+    r = s._c.rules
     step = r.bid_step
-    moves: tuple[Move, ...] = r._play.contracts[s._c[5].bid // step : contract_cap(s) // step + 1]
+    moves: tuple[Move, ...] = r._play.contracts[s._c.deal.bid // step : contract_cap(s) // step + 1]
     if r.bomb is not BombRule.OFF and may_bomb(s):
         moves = (*moves, BOMB)
     if r.concession:
@@ -243,12 +252,12 @@ def apply_contract(s: State, move: Move) -> State:
             illegal(s, move, why)
         bombs = list(s._bombs)
         bombs[decl] += 1
-        s = replace(s, _bombs=tuple(bombs), _log=log(s, decl, BOMB))
+        s = replace(s, bombs=tuple(bombs), log=log(s, decl, BOMB))
         return finish_deal(s, s._taken, Outcome.BOMBED)
     if isinstance(move, Concede):
         if not s.rules.concession:
             illegal(s, move, "concessions are off (Rules.concession)")
-        s = replace(s, _log=log(s, decl, CONCEDE))
+        s = replace(s, log=log(s, decl, CONCEDE))
         return finish_deal(s, s._taken, Outcome.CONCEDED)
     if not isinstance(move, Contract):
         illegal(s, move, "the declarer must name the contract with Contract(amount)")
@@ -272,24 +281,27 @@ def apply_contract(s: State, move: Move) -> State:
             why = f"contracts are multiples of {step}"
         illegal(s, move, why)
     c = s._c
-    d = c[5]
+    d = c.deal
     deal = DealInfo(d.musiks, d.discards, d.revealed, d.bid, d.bidder, d.passed, d.acted, decl, a)
     return start_play(
         new_state(
-            (
-                c[0],
-                c[1],
+            Core(
+                c.rules,
+                c.game,
                 Phase.PLAY,
                 decl,
                 None,
                 deal,
-                c[6],
-                c[7],
+                c.hands,
+                c.stock,
                 decl,
                 (),
-                *c[10:14],
-                (c[14], decl, s.rules._play.contracts[a // step]),
-                c[6][decl],  # the declarer leads: any card
+                c.trump,
+                c.pending_trump,
+                c.taken,
+                c.marriages,
+                (c.log, decl, s.rules._play.contracts[a // step]),
+                c.hands[decl],  # the declarer leads: any card
             )
         )
     )

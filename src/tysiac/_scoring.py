@@ -11,7 +11,14 @@ from ._moves import Bid
 from ._rules import BombPayout, DefenderCap, HalfRounding, Layout, Rules
 from ._state import DealResult, Outcome, Phase, State
 
-__all__ = ["defender_gain", "finish_deal", "round_defender", "sitter_cards", "sitter_score"]
+__all__ = [
+    "deal_result",
+    "defender_gain",
+    "finish_deal",
+    "round_defender",
+    "sitter_cards",
+    "sitter_score",
+]
 
 SUITS = tuple(Suit)
 
@@ -65,10 +72,56 @@ def finish_deal(
     ``taken`` is every seat's pile; cards still out of play (the unchosen musik and the
     discards of the two-player layouts) go to ``last_winner``, who took the last trick.
     """
+    row, piles, moved = deal_result(s, taken, outcome, last_winner)
     c = s._c
-    r = c[0]
-    game = c[1]
-    deal = c[5]
+    r = c.rules
+    game = c.game
+    deal = c.deal
+    sheet = game.sheet.plus(row)
+    history = game.history.plus(c.log)
+    scores = row.scores
+    winner = _winner(r, scores, row.declarer, r._play.active_seats[game.dealer])
+    if winner is not None:
+        from ._core import replace  # noqa: PLC0415  (the core builds on the scoring)
+
+        return replace(
+            s,
+            # the leftover cards now lie in the last trick's pile (a bombed deal keeps them)
+            discards=0 if moved else deal.discards,
+            musiks=() if moved else deal.musiks,
+            scores=scores,
+            sheet=sheet,
+            history=history,
+            phase=Phase.GAME_OVER,
+            to_move=None,
+            winner=winner,
+            taken=piles,
+            trick=(),
+            leader=None,
+        )
+    number = game.deal_number + 1
+    return start_deal(
+        r,
+        game.seed,
+        number,
+        (game.dealer + 1) % r.players,
+        scores,
+        game.bombs,
+        sheet,
+        shuffled_deck(game.seed, number),
+        history,
+    )
+
+
+def deal_result(
+    s: State, taken: tuple[int, ...], outcome: Outcome, last_winner: int | None = None
+) -> tuple[DealResult, tuple[int, ...], bool]:
+    """The score-sheet row of the deal that ``s`` ends with, every seat's final pile, and
+    whether the leftover cards went to ``last_winner`` (see :func:`finish_deal`)."""
+    c = s._c
+    r = c.rules
+    game = c.game
+    deal = c.deal
     n = r.players
     piles = list(taken)
     leftover = deal.discards | sum(deal.musiks)
@@ -78,7 +131,7 @@ def finish_deal(
         moved = True
     values = r.marriage_values
     melds = [0] * n
-    for seat, suit in c[13]:
+    for seat, suit in c.marriages:
         melds[seat] += values[suit]
     cards = [mask_points(m) for m in piles]
     totals = tuple([cards[i] + melds[i] for i in range(n)])
@@ -120,7 +173,7 @@ def finish_deal(
                 musik |= 1 << card
             deltas[sitter] = defender_gain(r, before[sitter], sitter_score(r, musik))
             shown = sitter_cards(musik)  # the sitter shows what it scores
-    if decl is not None and r.blind_bids and _bid_blind(c[14], decl):
+    if decl is not None and r.blind_bids and _bid_blind(c.log, decl):
         deltas[decl] *= 2  # a blind declarer's contract counts double, won or lost
     made = None
     if decl is not None and outcome in (Outcome.PLAYED, Outcome.CLAIMED):
@@ -159,45 +212,13 @@ def finish_deal(
         decl,
         deal.contract if outcome not in (Outcome.BOMBED, Outcome.CONCEDED) else deal.bid,
         totals,
-        tuple([(seat, SUITS[suit]) for seat, suit in c[13]]),
+        tuple([(seat, SUITS[suit]) for seat, suit in c.marriages]),
         tuple(deltas),
         scores,
         mask_cards(shown),
         **extra,
     )
-    sheet = game.sheet.plus(row)
-    history = game.history.plus(c[14])
-    winner = _winner(r, scores, decl, seats)
-    if winner is not None:
-        from ._core import replace  # noqa: PLC0415  (the core builds on the scoring)
-
-        return replace(
-            s,
-            # the leftover cards now lie in the last trick's pile (a bombed deal keeps them)
-            _discards=0 if moved else deal.discards,
-            _musiks=() if moved else deal.musiks,
-            scores=scores,
-            sheet=sheet,
-            history=history,
-            phase=Phase.GAME_OVER,
-            to_move=None,
-            winner=winner,
-            _taken=tuple(piles),
-            _trick=(),
-            leader=None,
-        )
-    number = game.deal_number + 1
-    return start_deal(
-        r,
-        game.seed,
-        number,
-        (game.dealer + 1) % n,
-        scores,
-        game.bombs,
-        sheet,
-        shuffled_deck(game.seed, number),
-        history,
-    )
+    return row, tuple(piles), moved
 
 
 def _bid_blind(log: tuple[object, ...], seat: int) -> bool:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 
@@ -15,7 +15,7 @@ from ._rules import Rules
 if TYPE_CHECKING:
     from ._history import History, ScoreSheet
 
-__all__ = ["DealResult", "Outcome", "Phase", "State", "new_state"]
+__all__ = ["Core", "DealResult", "Outcome", "Phase", "State", "make_core", "new_state"]
 
 
 class Phase(enum.Enum):
@@ -155,25 +155,31 @@ class DealInfo(NamedTuple):
     contract: int | None
 
 
-#: The engine's compact form of a state, field by field (see :class:`State`).
-Core: TypeAlias = tuple[
-    Rules,  # 0 rules
-    GameInfo,  # 1 seed, deal number, dealer, scores, bombs, sheet, deck, history
-    Phase,  # 2 phase
-    "int | None",  # 3 to_move
-    "int | None",  # 4 winner
-    DealInfo,  # 5 auction and musik
-    tuple[int, ...],  # 6 hands, as masks
-    tuple[int, ...],  # 7 stock, next card first
-    "int | None",  # 8 leader of the current trick
-    tuple[int, ...],  # 9 the current trick, cards in order played
-    int,  # 10 trump suit, -1 for none
-    int,  # 11 trump declared for the next trick, -1 for none
-    tuple[int, ...],  # 12 cards taken, per seat, as masks
-    tuple[tuple[int, int], ...],  # 13 marriages declared: (seat, suit)
-    tuple[object, ...],  # 14 the deal's moves: a linked list (previous, seat, move)
-    int,  # 15 play phase: the mask of the cards the seat to move may play (else -1)
-]
+class Core(NamedTuple):
+    """The engine's compact form of a state (private): cards as indexes 0..23, sets of
+    cards as 24-bit masks, seats as ints.  Built with :func:`make_core` on the hot path."""
+
+    rules: Rules
+    game: GameInfo  # seed, deal number, dealer, scores, bombs, sheet, deck, history
+    phase: Phase
+    to_move: int | None
+    winner: int | None
+    deal: DealInfo  # the auction and the musik
+    hands: tuple[int, ...]  # per seat, as masks
+    stock: tuple[int, ...]  # next card first
+    leader: int | None  # the leader of the current trick
+    trick: tuple[int, ...]  # the current trick, cards in the order played
+    trump: int  # the trump suit, -1 for none
+    pending_trump: int  # a trump declared for the next trick, -1 for none
+    taken: tuple[int, ...]  # the cards taken, per seat, as masks
+    marriages: tuple[tuple[int, int], ...]  # declared: (seat, suit)
+    log: tuple[object, ...]  # the deal's moves: a linked list (previous, seat, move)
+    play_mask: int  # play phase: the cards the seat to move may play (else -1, unknown)
+
+
+#: ``make_core(Core, values)``: a :class:`Core` from a tuple of its 16 fields, without
+#: the keyword handling of ``Core(...)`` (the hot path makes one per move).
+make_core = tuple.__new__
 
 
 @attrs.frozen(slots=True, repr=False, init=False)
@@ -227,67 +233,67 @@ class State:
     @property
     def rules(self) -> Rules:
         """The rules of this game."""
-        return self._c[0]
+        return self._c.rules
 
     @property
     def phase(self) -> Phase:
         """What happens next (:class:`Phase`)."""
-        return self._c[2]
+        return self._c.phase
 
     @property
     def to_move(self) -> int | None:
         """The seat to move, or None when the game is over."""
-        return self._c[3]
+        return self._c.to_move
 
     @property
     def winner(self) -> int | None:
         """The seat that won the game, or None while it goes on."""
-        return self._c[4]
+        return self._c.winner
 
     @property
     def leader(self) -> int | None:
         """The seat that led the current trick (in the play phase)."""
-        return self._c[8]
+        return self._c.leader
 
     @property
     def _game(self) -> GameInfo:
-        return self._c[1]
+        return self._c.game
 
     @property
     def _deal(self) -> DealInfo:
-        return self._c[5]
+        return self._c.deal
 
     @property
     def _hands(self) -> tuple[int, ...]:
-        return self._c[6]
+        return self._c.hands
 
     @property
     def _stock(self) -> tuple[int, ...]:
-        return self._c[7]
+        return self._c.stock
 
     @property
     def _trick(self) -> tuple[int, ...]:
-        return self._c[9]
+        return self._c.trick
 
     @property
     def _trump(self) -> int:
-        return self._c[10]
+        return self._c.trump
 
     @property
     def _pending_trump(self) -> int:
-        return self._c[11]
+        return self._c.pending_trump
 
     @property
     def _taken(self) -> tuple[int, ...]:
-        return self._c[12]
+        return self._c.taken
 
     @property
     def _marriages(self) -> tuple[tuple[int, int], ...]:
-        return self._c[13]
+        return self._c.marriages
 
     @property
     def _log(self) -> tuple[object, ...]:
-        return self._c[14]
+        return self._c.log
 
     # --- the game and deal records --------------------------------------------------------
 

@@ -8,7 +8,7 @@ from ._core import illegal, log, replace
 from ._moves import CLAIM, MELDS, PLAYS, SUIT_PLAYS, Claim, Move, Play
 from ._rules import PlayFlags
 from ._scoring import finish_deal
-from ._state import Outcome, Phase, State, _new, _set_c
+from ._state import Core, Outcome, Phase, State, _new, _set_c, make_core
 from ._trickrules import can_meld_on_lead, can_meld_on_someone, play_mask, trick_winner
 
 __all__ = ["apply_play", "legal_play", "start_play"]
@@ -29,12 +29,12 @@ def _mask(
 def _line(s: State) -> tuple[tuple[int, bool], ...] | None:
     """The declarer's certain line, judged on its own knowledge (see ``_claim``), or None."""
     c = s._c
-    decl = c[5].declarer
-    if c[9] or c[3] != decl or c[7] or decl is None:
+    decl = c.deal.declarer
+    if c.trick or c.to_move != decl or c.stock or decl is None:
         return None
-    hand = c[6][decl]
-    out = outstanding(hand, c[12], c[5].discards)
-    return claim_line(c[0]._play, hand, out, c[10], not any(c[12]))
+    hand = c.hands[decl]
+    out = outstanding(hand, c.taken, c.deal.discards)
+    return claim_line(c.rules._play, hand, out, c.trump, not any(c.taken))
 
 
 def _may_claim(s: State, f: PlayFlags) -> bool:
@@ -45,14 +45,14 @@ def legal_play(s: State) -> tuple[Move, ...]:
     """Legal plays in card order (a declaring ``meld=True`` play after its plain one), then
     ``Claim()`` where allowed."""
     c = s._c
-    f = c[0]._play
-    p = c[3]
+    f = c.rules._play
+    p = c.to_move
     assert p is not None
-    hand = c[6][p]
-    trick = c[9]
-    mask = c[15]
+    hand = c.hands[p]
+    trick = c.trick
+    mask = c.play_mask
     if mask < 0:
-        mask = _mask(hand, trick, c[10], c[7], f)
+        mask = _mask(hand, trick, c.trump, c.stock, f)
     if not f.optional:
         plays = (
             SUIT_PLAYS[0][mask & 63]
@@ -64,7 +64,7 @@ def legal_play(s: State) -> tuple[Move, ...]:
             return (*plays, CLAIM)
         return plays
     moves: list[Move] = []
-    first = not any(c[12])
+    first = not any(c.taken)
     for card in bits(mask):
         moves.append(PLAYS[card])
         if (
@@ -105,7 +105,7 @@ def _explain(s: State, hand: int, c: int) -> str:
 
 def start_play(s: State) -> State:
     """``s``, the first state of the play (the declarer to lead), after an automatic claim."""
-    return _auto_claim(s) if s._c[0]._play.auto_claim else s
+    return _auto_claim(s) if s._c.rules._play.auto_claim else s
 
 
 def _auto_claim(s: State) -> State:
@@ -124,9 +124,9 @@ def _claim(s: State, line: tuple[tuple[int, bool], ...]) -> State:
     declared = tuple((decl, card // 6) for card, declares in line if declares)
     s = replace(
         s,
-        _hands=(0,) * s.rules.players,
-        _marriages=(*s._marriages, *declared),
-        _log=log(s, decl, CLAIM),
+        hands=(0,) * s.rules.players,
+        marriages=(*s._marriages, *declared),
+        log=log(s, decl, CLAIM),
     )
     return finish_deal(s, tuple(taken), Outcome.CLAIMED, decl)
 
@@ -218,23 +218,26 @@ def apply_play(s: State, move: Move) -> State:
         nxt_state = _new(State)  # new_state(), inlined on the hottest path
         _set_c(
             nxt_state,
-            (
-                rules,
-                game,
-                phase,
-                q,
-                winner,
-                deal,
-                tuple(hands),
-                stock,
-                leader,
-                trick,
-                trump,
-                pending,
-                taken_,
-                marriages,
-                logged,
-                nxt_hand,
+            make_core(
+                Core,
+                (
+                    rules,
+                    game,
+                    phase,
+                    q,
+                    winner,
+                    deal,
+                    tuple(hands),
+                    stock,
+                    leader,
+                    trick,
+                    trump,
+                    pending,
+                    taken_,
+                    marriages,
+                    logged,
+                    nxt_hand,
+                ),
             ),
         )
         return nxt_state
@@ -262,27 +265,30 @@ def apply_play(s: State, move: Move) -> State:
     out = _new(State)
     _set_c(
         out,
-        (
-            rules,
-            game,
-            phase,
-            w,
-            winner,
-            deal,
-            tuple(hands),
-            stock,
-            w,
-            (),
-            trump,
-            pending,
-            tuple(taken),
-            marriages,
-            logged,
-            hands[w],  # a lead: any card of the hand
+        make_core(
+            Core,
+            (
+                rules,
+                game,
+                phase,
+                w,
+                winner,
+                deal,
+                tuple(hands),
+                stock,
+                w,
+                (),
+                trump,
+                pending,
+                tuple(taken),
+                marriages,
+                logged,
+                hands[w],  # a lead: any card of the hand
+            ),
         ),
     )
     if not hands[w]:  # that was the last trick
-        return finish_deal(out, out._c[12], Outcome.PLAYED, w)
+        return finish_deal(out, out._c.taken, Outcome.PLAYED, w)
     if f.auto_claim and w == deal.declarer:
         return _auto_claim(out)
     return out
