@@ -1,8 +1,9 @@
 """The two builds (pure Python and compiled by mypyc) play the same games from the same seeds.
 
-``tests/golden/seeded_games.json`` holds, for every preset × layout, two seeded games of a
+``tests/golden/builds/seeded-games.json`` holds, for every preset × layout, two seeded games of a
 few deals each (one cautious, one uniformly random): their moves, a digest of every list of
-legal moves on the way, the score sheet, the last position and a world sampled from a view.
+legal moves on the way, the score sheet, the last position, a world sampled from a view in
+the first deal and that world's deal played to its end by ``rollout``.
 It was written once by the pure build (``python tests/test_builds.py``); every build must
 reproduce it move for move.  CI runs the whole suite in both builds, setting
 ``TYSIAC_EXPECT_COMPILED`` to say which one it installed, so that a compiled run that
@@ -27,10 +28,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # when run as a script
 
 import tysiac
 from strategies import Policy, choose_move, preset_rules, presets_and_layouts
-from tysiac import apply, legal_moves, new_game, observe, sample_world
+from tysiac import apply, legal_moves, new_game, observe, rollout, sample_world
 
 ROOT = Path(__file__).resolve().parents[1]
-GOLDEN = Path(__file__).parent / "golden" / "seeded_games.json"
+GOLDEN = Path(__file__).parent / "golden" / "builds" / "seeded-games.json"
 
 #: The modules that ``TYSIAC_COMPILE=1`` compiles (the build hook's list in pyproject.toml).
 COMPILED_MODULES = [
@@ -52,7 +53,7 @@ def seeded_game(preset: str, layout: tysiac.Layout, policy: Policy, seed: int) -
     state = new_game(preset_rules(preset, layout), seed=seed)
     moves: list[str] = []
     legal = hashlib.sha256()
-    sampled = ""
+    sampled = rolled = ""
     while not state.is_over and len(state.sheet) < DEALS:
         options = legal_moves(state)
         legal.update(repr(options).encode())
@@ -62,7 +63,9 @@ def seeded_game(preset: str, layout: tysiac.Layout, policy: Policy, seed: int) -
         if len(moves) == 12:  # mid-deal: a world drawn from the view of the seat to move
             seat = state.to_move
             assert seat is not None
-            sampled = str(sample_world(observe(state, seat), random.Random(seed)))
+            world = sample_world(observe(state, seat), random.Random(seed))
+            sampled = str(world)
+            rolled = repr(rollout(world, random.Random(seed)))  # the deal played to its end
     return {
         "game": f"{preset} {layout.value} {policy} seed={seed}",
         "moves": ", ".join(moves),
@@ -70,6 +73,7 @@ def seeded_game(preset: str, layout: tysiac.Layout, policy: Policy, seed: int) -
         "sheet": [repr(row) for row in state.sheet],
         "last": str(state),
         "sampled": sampled,
+        "rollout": rolled,
     }
 
 
@@ -96,7 +100,7 @@ def test_seeded_games_are_the_golden_ones(preset: str, layout: tysiac.Layout) ->
 
 def test_the_golden_file_covers_every_preset_and_layout() -> None:
     assert len(_expected()) == 2 * len(presets_and_layouts()) >= 64
-    assert all(game["sheet"] and game["sampled"] for game in _expected())
+    assert all(game["sheet"] and game["sampled"] and game["rollout"] for game in _expected())
 
 
 def test_compiled_is_a_bool_that_matches_the_modules() -> None:
