@@ -246,6 +246,7 @@ Card.__init__.__annotations__ = {"suit": Suit, "rank": Rank, "return": None}
 #: The 24 cards, indexed by :attr:`Card.index`.  Every public card is one of these objects.
 CARDS: Final[tuple[Card, ...]] = tuple(Card(Suit(i // 6), Rank(i % 6)) for i in range(24))
 
+
 def mask_cards(mask: int) -> tuple[Card, ...]:
     """The cards of ``mask`` as :class:`Card` objects, in card order."""
     return tuple(CARDS[i] for i in bits(mask))
