@@ -191,6 +191,7 @@ VARIED_OPTIONS: Final = frozenset(
         "concession_payout",
         "concession_penalty_every",
         "blind_bids",
+        "ace_marriage",
     }
 )
 
@@ -269,6 +270,7 @@ def _rules(
     maybe("concession_payout", st.sampled_from(ConcessionPayout))
     maybe("concession_penalty_every", st.none() | st.integers(1, 3))
     maybe("blind_bids", st.booleans())
+    maybe("ace_marriage", st.none() | st.sampled_from([0, 200, 150]))
     if draw(st.booleans()):
         claim = draw(st.booleans())
         changes["claim"] = claim

@@ -1,9 +1,11 @@
 """The two builds (pure Python and compiled by mypyc) play the same games from the same seeds.
 
-``tests/golden/builds/seeded-games.json`` holds, for every preset × layout, two seeded games of a
-few deals each (one cautious, one uniformly random): their moves, a digest of every list of
-legal moves on the way, the score sheet, the last position, a world sampled from a view in
-the first deal and that world's deal played to its end by ``rollout``.
+``tests/golden/builds/seeded-games.json`` holds, for every preset × layout and a few rule
+variants, two seeded games of a few deals each (one cautious, one uniformly random): their
+moves, a digest of every list of legal moves on the way, the score sheet, the last position,
+a world sampled from a view in the first deal and that world's deal played to its end by
+``rollout`` (score-sheet rows by their main fields, so that a field added later does not
+change the file).
 It was written once by the pure build (``python tests/test_builds.py``); every build must
 reproduce it move for move.  CI runs the whole suite in both builds, setting
 ``TYSIAC_EXPECT_COMPILED`` to say which one it installed, so that a compiled run that
@@ -46,14 +48,26 @@ DEALS = 3
 
 POLICIES: tuple[tuple[Policy, int], ...] = (("cautious", 101), ("uniform", 202))
 
+#: Rule variants beyond the presets, as (preset, layout, option, value): options that no
+#: preset turns on.
+VARIANTS: tuple[tuple[str, tysiac.Layout, str, object], ...] = (
+    ("app", tysiac.Layout.THREE, "ace_marriage", 200),
+    ("pl", tysiac.Layout.TWO_CLASSIC, "ace_marriage", 200),
+    ("ru", tysiac.Layout.FOUR_ALL_PLAY, "ace_marriage", 200),
+    ("ro", tysiac.Layout.FOUR_SITTER, "ace_marriage", 200),
+)
 
-def seeded_game(preset: str, layout: tysiac.Layout, policy: Policy, seed: int) -> dict[str, object]:
+
+def seeded_game(
+    preset: str, layout: tysiac.Layout, policy: Policy, seed: int, **changes: object
+) -> dict[str, object]:
     """Play ``DEALS`` deals of a seeded game; what the golden file keeps of it."""
     rng = random.Random(seed)
-    state = new_game(preset_rules(preset, layout), seed=seed)
+    state = new_game(preset_rules(preset, layout, **changes), seed=seed)
     moves: list[str] = []
     legal = hashlib.sha256()
-    sampled = rolled = ""
+    sampled = ""
+    rolled: list[object] = []
     while not state.is_over and len(state.sheet) < DEALS:
         options = legal_moves(state)
         legal.update(repr(options).encode())
@@ -65,22 +79,44 @@ def seeded_game(preset: str, layout: tysiac.Layout, policy: Policy, seed: int) -
             assert seat is not None
             world = sample_world(observe(state, seat), random.Random(seed))
             sampled = str(world)
-            rolled = repr(rollout(world, random.Random(seed)))  # the deal played to its end
+            rolled = _row(rollout(world, random.Random(seed)))  # the deal played to its end
     return {
-        "game": f"{preset} {layout.value} {policy} seed={seed}",
+        "game": " ".join(
+            [preset, layout.value, *(f"{k}={v!r}" for k, v in changes.items()), policy]
+        )
+        + f" seed={seed}",
         "moves": ", ".join(moves),
         "legal_moves_sha256": legal.hexdigest(),
-        "sheet": [repr(row) for row in state.sheet],
+        "sheet": [_row(row) for row in state.sheet],
         "last": str(state),
         "sampled": sampled,
         "rollout": rolled,
     }
 
 
+def _row(row: tysiac.DealResult) -> list[object]:
+    """A score-sheet row's main fields (those of every rule set), as JSON values."""
+    return [
+        row.number,
+        row.dealer,
+        row.outcome.value,
+        row.declarer,
+        row.contract,
+        list(row.totals),
+        [list(m) for m in row.marriages],
+        list(row.deltas),
+        list(row.scores),
+    ]
+
+
 def seeded_games() -> list[dict[str, object]]:
     return [
         seeded_game(preset, layout, policy, seed)
         for preset, layout in presets_and_layouts()
+        for policy, seed in POLICIES
+    ] + [
+        seeded_game(preset, layout, policy, seed, **{option: value})
+        for preset, layout, option, value in VARIANTS
         for policy, seed in POLICIES
     ]
 
@@ -98,8 +134,18 @@ def test_seeded_games_are_the_golden_ones(preset: str, layout: tysiac.Layout) ->
         assert game == expected[str(game["game"])], game["game"]
 
 
+@pytest.mark.parametrize(("preset", "layout", "option", "value"), VARIANTS)
+def test_seeded_games_of_rule_variants_are_the_golden_ones(
+    preset: str, layout: tysiac.Layout, option: str, value: object
+) -> None:
+    expected = {str(game["game"]): game for game in _expected()}
+    for policy, seed in POLICIES:
+        game = seeded_game(preset, layout, policy, seed, **{option: value})
+        assert game == expected[str(game["game"])], game["game"]
+
+
 def test_the_golden_file_covers_every_preset_and_layout() -> None:
-    assert len(_expected()) == 2 * len(presets_and_layouts()) >= 64
+    assert len(_expected()) == 2 * (len(presets_and_layouts()) + len(VARIANTS)) >= 72
     assert all(game["sheet"] and game["sampled"] and game["rollout"] for game in _expected())
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import pickle
+import random
 from typing import Any
 
 import pytest
@@ -11,9 +12,22 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel", reason='the extra "tysiac[openspiel]" is not installed')
 np = pytest.importorskip("numpy", reason='the extra "tysiac[openspiel]" is not installed')
 
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
-from tysiac import CARDS, Layout, Rules, State, new_game, observe, to_json  # noqa: E402
+from strategies import rules  # noqa: E402
+from tysiac import (  # noqa: E402
+    CARDS,
+    Layout,
+    Rules,
+    State,
+    apply,
+    legal_moves,
+    new_game,
+    observe,
+    to_json,
+)
 from tysiac.contrib import openspiel as adapter  # noqa: E402
 from tysiac.encoding import feature_names, num_actions  # noqa: E402
 
@@ -206,3 +220,17 @@ def test_the_module_docstring_examples_run() -> None:
     failed, attempted = doctest.testmod(adapter)
     assert attempted > 0
     assert failed == 0
+
+
+@given(r=rules(), seed=st.integers(0, 2**32))
+@settings(max_examples=60)
+def test_every_deal_stays_inside_the_games_utility_bounds(r: Rules, seed: int) -> None:
+    low, high, _ = adapter._deal_bound(r)
+    rng = random.Random(seed)
+    state = new_game(r, seed=seed)
+    for _ in range(400):  # uniform random moves: blind bids, concessions, bombs, penalties
+        if state.is_over:
+            break
+        state = apply(state, rng.choice(legal_moves(state)))
+    for row in state.sheet:
+        assert all(low <= d <= high for d in row.deltas), (row, low, high)

@@ -53,6 +53,7 @@ from tysiac import (
     Bomb,
     ChooseMusik,
     Contract,
+    DealResult,
     DefenderCap,
     IllegalMoveError,
     Layout,
@@ -80,8 +81,13 @@ parametrize_pairs = pytest.mark.parametrize(("preset", "layout"), PAIRS, ids=PAI
 # --- checks of a whole deal ----------------------------------------------------------------
 
 
-def marriage_sum(rules: Rules, row_marriages: tuple[tuple[int, Any], ...], seat: int) -> int:
-    return sum(rules.marriage_values[suit] for s, suit in row_marriages if s == seat)
+def marriage_sum(rules: Rules, row: DealResult, seat: int) -> int:
+    """What ``seat`` declared in the deal of ``row``: its marriages and the ace marriage."""
+    total = sum(rules.marriage_values[suit] for s, suit in row.marriages if s == seat)
+    if row.ace_marriage == seat:
+        assert rules.ace_marriage is not None
+        total += rules.ace_marriage
+    return total
 
 
 def sitter_gain(rules: Rules, score: int, musik: tuple[Any, ...]) -> int:
@@ -126,7 +132,7 @@ def check_row(first: State, end: State) -> None:
         assert row.declarer is not None and row.contract is not None
         assert dealt[row.declarer] in (-row.contract, -2 * row.contract)  # doubled if blind
     else:
-        cards = [row.totals[i] - marriage_sum(rules, row.marriages, i) for i in range(n)]
+        cards = [row.totals[i] - marriage_sum(rules, row, i) for i in range(n)]
         assert all(0 <= x <= 120 for x in cards), (row, cards)
         assert sum(cards) == 120, (row, cards)
         if row.declarer is not None:
@@ -183,7 +189,7 @@ def check_last_move(last: State, end: State) -> None:
     if row.outcome not in (Outcome.PLAYED, Outcome.CLAIMED):
         return
     rules = last.rules
-    cards = [row.totals[i] - marriage_sum(rules, row.marriages, i) for i in range(rules.players)]
+    cards = [row.totals[i] - marriage_sum(rules, row, i) for i in range(rules.players)]
     grew = [i for i in range(rules.players) if cards[i] != last.card_points[i]]
     # (none grows when the remaining cards are worth nothing, e.g. a last trick of nines)
     assert len(grew) <= 1, (cards, last.card_points)

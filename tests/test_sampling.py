@@ -263,3 +263,20 @@ def test_sampling_the_same_view_with_the_same_seed_repeats() -> None:
     assert a == b
     c = Counter(sample_world(view, random.Random(k)).hands for k in range(30))
     assert len(c) > 1
+
+
+def test_worlds_of_automatic_claims_replay() -> None:
+    """Under ``auto_claim`` the declarer's unseen cards decide whether it claims: a world
+    whose declarer would have claimed earlier does not replay, and is never returned."""
+    rules = Rules.preset("pl", auto_claim=True)
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(4):
+        for state in _positions(rules, seed, every=1):
+            if state.phase is not Phase.PLAY or state.declarer is None:
+                continue
+            for seat in range(3):
+                if seat != state.declarer:
+                    _check_world(state, seat, rng)
+                    checked += 1
+    assert checked > 20

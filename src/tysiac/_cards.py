@@ -19,6 +19,8 @@ from ._errors import InvalidCardError, brief
 from ._masks import (
     ABOVE,
     ACE,
+    ACE_MARRIAGE,
+    ACES,
     BITS_HIGH,
     BITS_LOW,
     FULL,
@@ -43,6 +45,8 @@ __all__ = [
 __all__ += [
     "ABOVE",
     "ACE",
+    "ACES",
+    "ACE_MARRIAGE",
     "BITS_HIGH",
     "BITS_LOW",
     "FULL",

@@ -6,10 +6,11 @@ in that hand, nor played, nor put away by the declarer) and nothing else, so its
 its running time depend on the declarer's view only.
 
 The test looks for a *line*: an order in which the declarer leads its cards, declaring every
-marriage it holds on the way, that wins every trick whoever holds the outstanding cards and
-however they play.  It plays that line against a pessimistic model of the others: each lead
-of a suit removes only the *lowest* outstanding card of that suit (the holder keeps the high
-ones), and nothing else leaves the outstanding set.  Under the trick rules everyone must
+marriage it holds on the way (and the ace marriage, with all four aces), that wins every
+trick whoever holds the outstanding cards and however they play.  It plays that line against
+a pessimistic model of the others: each lead of a suit removes only the *lowest* outstanding
+card of that suit (the holder keeps the high ones), and nothing else leaves the outstanding
+set.  Under the trick rules everyone must
 follow suit, so the real outstanding cards of a suit are always a subset of the model's top
 ones, and a lead that wins in the model wins at the table:
 
@@ -29,7 +30,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ._cards import FULL, KING, QUEEN, SUIT_MASK
+from ._cards import ACE, ACES, FULL, KING, QUEEN, SUIT_MASK
 from ._rules import PlayFlags
 
 __all__ = ["NODE_LIMIT", "Line", "claim_line", "outstanding"]
@@ -103,7 +104,7 @@ class _Search:
         for card, declares in self._candidates(hand, may_meld, trumps_out, trump):
             suit = card // 6
             this_trump, next_trump = trump, trump
-            if declares:
+            if declares and card % 6 != ACE:  # the ace marriage names no trump
                 next_trump = suit
                 if not f.trump_next:
                     this_trump = suit
@@ -127,6 +128,11 @@ class _Search:
         """The leads worth trying: per suit its top card, and the cards that declare."""
         f = self.f
         out: list[tuple[int, bool]] = []
+        # all four aces: the first ace led declares the ace marriage; leading one where it
+        # may not be declared would waste it (every suit's top card is then its ace)
+        aces = f.ace_marriage and hand & ACES == ACES
+        if aces and not may_meld:
+            return out
         for suit in range(4):
             mine = hand & SUIT_MASK[suit]
             if not mine:
@@ -144,9 +150,9 @@ class _Search:
                         out.append((base + KING, True))
                 # leading a half without declaring would waste the marriage
                 if top not in halves:
-                    out.append((top, False))
+                    out.append((top, aces))
             else:
-                out.append((top, False))
-        # plain winners first: they never change the trump
-        out.sort(key=lambda lead: lead[1])
+                out.append((top, aces))
+        # plain winners first: they never change the trump (nor does the ace marriage)
+        out.sort(key=lambda lead: lead[1] and lead[0] % 6 != ACE)
         return out

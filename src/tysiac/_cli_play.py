@@ -99,6 +99,8 @@ def _move_text(move: Move) -> str:
         return "claim"
     if isinstance(move, Concede):
         return "concede"
+    if move.meld and move.card.rank is Rank.ACE:
+        return f"{_card(move.card)} and declare the ace marriage"
     return f"{_card(move.card)}{' and declare the marriage' if move.meld else ''}"
 
 
@@ -180,6 +182,8 @@ def _narrate(term: Terminal, before: State, move: Move, after: State) -> None:
         text = f"{who}: {_card(move.card)}"
         if after.deal_number == before.deal_number and len(after.marriages) > len(before.marriages):
             text += f"  (marriage {move.card.suit.symbol}, {move.card.suit.symbol} is trump)"
+        elif after.deal_number == before.deal_number and after.ace_marriage != before.ace_marriage:
+            text += f"  (ace marriage, {after.rules.ace_marriage})"
         term.say(text)
         if after.deal_number == before.deal_number and after.phase is Phase.PLAY:
             view = observe(after, human)

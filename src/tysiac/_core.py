@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final, NoReturn
 
+from ._cards import ACES
 from ._errors import IllegalMoveError, brief
 from ._history import History, Origin, ScoreSheet
 from ._moves import GIVES, Move
@@ -55,11 +56,15 @@ _DEAL: Final = frozenset(DealInfo._fields)
 
 
 def held_marriages(rules: Rules, hand: int) -> int:
-    """The total value of the marriages (K and Q of a suit) in ``hand``."""
+    """The total value of the marriages (K and Q of a suit) in ``hand``, and of the ace
+    marriage (all four aces) where the rules have it."""
     pairs = hand >> 2 & hand >> 3 & 0x041041
-    return rules._play.marriage_sums[
+    value = rules._play.marriage_sums[
         (pairs & 1) | (pairs >> 5 & 2) | (pairs >> 10 & 4) | (pairs >> 15 & 8)
     ]
+    if rules.ace_marriage is not None and hand & ACES == ACES:
+        value += rules.ace_marriage
+    return value
 
 
 def bid_cap(rules: Rules, hand: int) -> int:

@@ -66,6 +66,7 @@ _LATER_OPTIONS: Final = (
     "concession_payout",
     "concession_penalty_every",
     "blind_bids",
+    "ace_marriage",
 )
 
 T = TypeVar("T")
@@ -484,7 +485,16 @@ def from_json(
 def _check_view(view: View) -> View:
     """The checks of a loaded view beyond its types: seats are seats, one value per seat."""
     n = view.rules.players
-    for name in ("seat", "to_move", "dealer", "winner", "bidder", "declarer", "leader"):
+    for name in (
+        "seat",
+        "to_move",
+        "dealer",
+        "winner",
+        "bidder",
+        "declarer",
+        "leader",
+        "ace_marriage",
+    ):
         seat = getattr(view, name)
         if seat is not None and not 0 <= seat < n:
             raise LoadError(f"{name}: {brief(seat)} is not a seat: use 0..{n - 1}")

@@ -6,13 +6,16 @@ marriages), never from the state: so it cannot leak.  The scan replays the deal'
 moves and collects, per other seat, the cards it is *proven* to hold (a marriage partner it
 declared, a card this seat gave it) and the cards it is *excluded* from holding (a void shown
 by failing to follow or to trump, a failure to beat where beating is forced, a marriage card
-led without declaring under automatic declaration).  A final counting step removes every
-place that no placement of the right sizes can use (Hall's condition on the slots).
+led without declaring under automatic declaration).  A declared ace marriage proves the other
+three aces in the leader's hand.  A final counting step removes every place that no placement
+of the right sizes can use (Hall's condition on the slots).
 
 See the docs' page "Information sets and search" for what is and is not covered: the
 per-card sets ignore the few constraints that tie cards together (a bid above 120 needs a
-marriage behind it; a defender holds at most one card of a shown musik); ``sample_world``
-honours those as well.
+marriage behind it; a defender holds at most one card of a shown musik; an ace led without
+declaring the ace marriage where it is automatic proves that the leader lacked one of the
+other three, known per card only when it held or played the other two); ``sample_world``
+honours those as well (``Facts.no_aces``).
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from typing import NamedTuple
 
 import attrs
 
-from ._cards import ABOVE, FULL, KING, QUEEN, SUIT_MASK, Card, mask_cards
+from ._cards import ABOVE, ACE, ACES, FULL, KING, QUEEN, SUIT_MASK, Card, bits, mask_cards
 from ._moves import ChooseMusik, Discard, Give, Play
 from ._rules import Declaration, Layout, PlayFlags, Rules
 from ._tables import GEOMETRY
@@ -88,6 +91,9 @@ class Facts(NamedTuple):
     timed: tuple[tuple[int, int, int], ...]  # draw layouts: (seat, draw count, excluded mask)
     proofs: tuple[tuple[int, int, int], ...]  # draw layouts: (seat, draw count, card held)
     draws: tuple[int, ...]  # draw layouts: draws made by each seat
+    # (seat, draw count): an ace it led without declaring the ace marriage where it had to:
+    # it did not hold all four aces then (a constraint on the aces together)
+    no_aces: tuple[tuple[int, int], ...]
 
 
 def forbidden(trick: Sequence[int], trump: int, card: int, f: PlayFlags) -> int:
@@ -129,6 +135,7 @@ def scan(
     hand_sizes: Sequence[int],
     marriages: Sequence[tuple[int, int]],
     stock_size: int,
+    ace_marriage: int | None = None,
 ) -> Facts:
     """What ``seat`` knows (see the module docstring); all arguments come from its view.
 
@@ -144,6 +151,7 @@ def scan(
         hand_sizes: every seat's hand size.
         marriages: the declared marriages, as ``(seat, suit)``.
         stock_size: cards left in the stock.
+        ace_marriage: the seat that declared the ace marriage, if any.
     """
     f = rules._play
     layout = rules.layout
@@ -159,6 +167,8 @@ def scan(
     draws = [0] * n
     timed: list[tuple[int, int, int]] = []
     proofs: list[tuple[int, int, int]] = []
+    no_aces: list[tuple[int, int]] = []
+    aces_led = 0  # the seats that have played an ace (then they never hold all four)
     optional = rules.declaration is Declaration.OPTIONAL
     stock = geo.stock
     trick: list[int] = []
@@ -198,6 +208,17 @@ def scan(
                 elif not trick and not optional and who != seat:
                     partner = c + 1 if rank == QUEEN else c - 1
                     excluded[who] |= 1 << partner
+            if rank == ACE and f.ace_marriage and not aces_led >> who & 1:
+                aces_led |= 1 << who
+                if not trick and (f.meld_first_trick or not first):
+                    # the first ace a seat plays declares the ace marriage, if any: it is led
+                    if who == ace_marriage:
+                        if who != seat:  # the other three aces are proven in its hand
+                            for ace in bits(ACES & ~(1 << c)):
+                                proven[who] |= 1 << ace
+                                proofs.append((who, draws[who], ace))
+                    elif not optional and who != seat:
+                        no_aces.append((who, draws[who]))
             if declared:
                 if f.trump_next:
                     pending = suit
@@ -240,6 +261,11 @@ def scan(
                 gave_blind[to] = 1
             elif kind == "Discard":
                 put_away += 1
+    if not geo.stock:  # hands only shrink in play: what a seat holds or played later, it held
+        for who, _ in no_aces:
+            rest = ACES & ~proven[who] & ~played[who]
+            if rest.bit_count() == 1:  # the one ace it can have lacked
+                excluded[who] |= rest
     others_played = 0
     for p in played:
         others_played |= p
@@ -312,6 +338,7 @@ def scan(
         tuple(timed),
         tuple(proofs),
         tuple(draws),
+        tuple(no_aces),
     )
 
 

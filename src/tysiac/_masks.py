@@ -13,6 +13,8 @@ from typing import Final
 __all__ = [
     "ABOVE",
     "ACE",
+    "ACES",
+    "ACE_MARRIAGE",
     "BITS_HIGH",
     "BITS_LOW",
     "FULL",
@@ -38,6 +40,11 @@ PAIR_MASK: Final = tuple((1 << (s * 6 + 2)) | (1 << (s * 6 + 3)) for s in range(
 QUEEN: Final = 2
 KING: Final = 3
 ACE: Final = 5
+#: The four aces, as a mask.
+ACES: Final = RANK_MASK[ACE]
+#: The code of the ace marriage in the engine's list of declarations, ``(seat, code)``
+#: beside the marriages' ``(seat, suit)``: it names no suit (the rules, section 15).
+ACE_MARRIAGE: Final = 4
 NINE: Final = 0
 
 

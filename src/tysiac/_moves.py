@@ -192,15 +192,17 @@ class Concede:
 class Play:
     """Play ``card`` to the trick.
 
-    ``meld=True`` declares the marriage that the card completes, where
-    :attr:`Rules.declaration <tysiac.Rules.declaration>` is ``OPTIONAL``; under automatic
-    declaration the engine declares by itself and ``meld`` stays ``False``.
+    ``meld=True`` declares the marriage that the card completes (or, for an ace led from
+    all four, the ace marriage: :attr:`Rules.ace_marriage <tysiac.Rules.ace_marriage>`),
+    where :attr:`Rules.declaration <tysiac.Rules.declaration>` is ``OPTIONAL``; under
+    automatic declaration the engine declares by itself and ``meld`` stays ``False``.
     """
 
     card: Card = attrs.field(converter=_card)
     """The card played."""
     meld: bool = attrs.field(default=False, validator=_bool)
-    """Whether playing the card declares its marriage (optional declaration only)."""
+    """Whether playing the card declares its marriage, or the ace marriage (optional
+    declaration only)."""
 
     def __repr__(self) -> str:
         if self.meld:

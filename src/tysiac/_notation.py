@@ -14,7 +14,7 @@ move                     notation
 ``Bomb()``               ``bomb``
 ``Concede()``            ``concede``
 ``Play(QH)``             ``QH``
-``Play(KH, meld=True)``  ``KH*`` (the play declares the marriage)
+``Play(KH, meld=True)``  ``KH*`` (declares the marriage; ``AH*``: the ace marriage)
 ``Claim()``              ``claim``
 =======================  =============================
 """

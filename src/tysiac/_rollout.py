@@ -6,14 +6,20 @@ import random
 from collections.abc import Callable
 from typing import Final
 
-from ._cards import BITS_HIGH, BITS_LOW
+from ._cards import ACE, ACE_MARRIAGE, BITS_HIGH, BITS_LOW
 from ._claim import claim_line, outstanding
 from ._engine import apply, legal_moves
 from ._errors import ArgumentTypeError, IllegalMoveError, NotAStateError, brief
 from ._moves import Move
 from ._scoring import deal_result
 from ._state import Core, DealResult, Outcome, Phase, State, make_core, new_state
-from ._trickrules import can_meld_on_lead, can_meld_on_someone, play_mask, trick_winner
+from ._trickrules import (
+    can_meld_aces,
+    can_meld_on_lead,
+    can_meld_on_someone,
+    play_mask,
+    trick_winner,
+)
 
 __all__ = ["Policy", "rollout"]
 
@@ -33,9 +39,10 @@ def rollout(state: State, rng: random.Random, policy: Policy | None = None) -> D
     seat plays *cautious random*, like :class:`~tysiac.bots.RandomBot`: in the auction the
     first legal move (``Pass()``, or the forced opening bid), as declarer the lowest
     contract (never a bomb or a concession), otherwise a random legal card; every marriage
-    that can be declared is declared, and nobody claims (an automatic claim, where the
-    rules have one, still ends the deal).  The trick play then runs on the engine's compact
-    form, with no :class:`State` per card: this is the playout to use in a search.
+    that can be declared is declared (the ace marriage too), and nobody claims (an automatic
+    claim, where the rules have one, still ends the deal).  The trick play then runs on the
+    engine's compact form, with no :class:`State` per card: this is the playout to use in a
+    search.
 
     With a ``policy``, every move is ``policy(state, legal_moves(state), rng)``, applied
     with :func:`~tysiac.apply` (a state per move, any move the rules allow).
@@ -122,7 +129,11 @@ def _play_out(s: State, rng: random.Random) -> DealResult:
                 if line is not None:
                     for h in hands:
                         taken[decl] |= h
-                    marriages.extend((decl, card // 6) for card, declares in line if declares)
+                    marriages.extend(
+                        (decl, ACE_MARRIAGE if card % 6 == ACE else card // 6)
+                        for card, declares in line
+                        if declares
+                    )
                     end = _final(c, [0] * len(hands), (), trump, pending, taken, marriages)
                     return deal_result(end, tuple(taken), Outcome.CLAIMED, decl)[0]
             mask = hand
@@ -144,6 +155,8 @@ def _play_out(s: State, rng: random.Random) -> DealResult:
                 pending = card // 6
             else:
                 trump = card // 6
+        elif card % 6 == ACE and not trick and can_meld_aces(hand, card, first, f):
+            marriages.append((p, ACE_MARRIAGE))  # the ace marriage: no trump
         hands[p] = hand ^ 1 << card
         trick.append(card)
         if len(trick) < active:

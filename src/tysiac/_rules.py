@@ -281,6 +281,7 @@ class PlayFlags(NamedTuple):
     bids: tuple[Bid, ...]  # Bid(k * bid_step) at index k, up to max_bid
     blind_bids: tuple[Bid, ...]  # Bid(k * bid_step, blind=True) at index k, up to max_bid
     contracts: tuple[Contract, ...]  # Contract(k * bid_step) at index k, up to max_bid
+    ace_marriage: bool  # the four aces declare the ace marriage (Rules.ace_marriage)
 
 
 def _play_flags(r: Rules) -> PlayFlags:
@@ -307,6 +308,7 @@ def _play_flags(r: Rules) -> PlayFlags:
         tuple(Bid(a) for a in range(0, r.max_bid + 1, r.bid_step)),
         tuple(Bid(a, blind=True) for a in range(0, r.max_bid + 1, r.bid_step)),
         tuple(Contract(a) for a in range(0, r.max_bid + 1, r.bid_step)),
+        r.ace_marriage is not None,
     )
 
 
@@ -365,7 +367,8 @@ class Rules:
     jump_bids: bool = True
     """Whether a bid may jump by more than one step (False: exactly +step)."""
     bid_cap_marriages: bool = True
-    """Whether bids and contracts are capped at 120 plus the marriages in the hand."""
+    """Whether bids and contracts are capped at 120 plus the marriages in the hand (the ace
+    marriage included, where the rules have it)."""
     max_bid: int = 360
     """The absolute maximum bid and contract."""
     # --- musik and contract ---
@@ -406,6 +409,10 @@ class Rules:
         default=TrumpTiming.THIS_TRICK, converter=_to_trump_timing
     )
     """Whether a new trump applies to the trick it is declared in."""
+    ace_marriage: int | None = None
+    """The value of the *ace marriage*, or None: no ace marriage.  A player holding all four
+    aces declares it by leading one of them, like a marriage but without naming a trump
+    (200 in the Russian rules; the rules, section 15)."""
     # --- scoring ---
     rounding_unit: int = 10
     """Defenders' totals are rounded to a multiple of this (1, 5 or 10)."""
@@ -634,6 +641,12 @@ def _problems(r: Rules) -> list[str]:
         )
     if not 1 <= r.bombs_per_player <= MAX_BOMBS:
         out.append(f"bombs_per_player={r.bombs_per_player} must be from 1 to {MAX_BOMBS}")
+    if r.ace_marriage is not None and (
+        not is_int(r.ace_marriage) or not 0 <= r.ace_marriage <= MAX_MARRIAGE
+    ):
+        out.append(
+            f"ace_marriage={brief(r.ace_marriage)} must be None or an int from 0 to {MAX_MARRIAGE}"
+        )
     if any(v < 0 for v in r.marriage_values):
         out.append(f"marriage_values={r.marriage_values} must not be negative")
     if r.rounding_unit not in (1, 5, 10):

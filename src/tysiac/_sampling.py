@@ -20,19 +20,23 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Final, NamedTuple
 
-from ._cards import CARDS, KING, QUEEN, Card, bits
+from ._cards import ACES, CARDS, KING, QUEEN, Card, bits
 from ._core import held_marriages, start_deal
-from ._errors import NotAStateError, TysiacError
+from ._errors import IllegalMoveError, NotAStateError, TysiacError
 from ._knowledge import Facts, Pile, scan
 from ._moves import Bid, ChooseMusik, Discard, Give, Move, Play
 from ._rules import Layout, Rules
-from ._state import Outcome, State
+from ._state import Outcome, Phase, State
 from ._tables import GEOMETRY
 from ._views import Concealed, View, observe
 from ._worlds import count, pick, sample
 
 __all__ = ["ImpossibleViewError", "sample_world"]
 
+#: With automatic claims (``Rules.auto_claim``), the most worlds one call draws for the view
+#: of a seat other than the declarer: the declarer did not claim at any of its leads, which
+#: its unseen cards decided, so a world in which it would have is drawn again.
+CLAIM_TRIES: Final = 2000
 #: The most cases of tied cards one call enumerates; beyond it, :data:`DRAW_LIMIT` draws.
 CASE_LIMIT: Final = 512
 #: With more cases than :data:`CASE_LIMIT`, the most placements drawn (uniformly, ignoring
@@ -87,6 +91,7 @@ def _problem(view: View) -> _Problem:
         view.hand_sizes,
         [(s, int(x)) for s, x in view.marriages],
         view.stock_size,
+        view.ace_marriage,
     )
     slots: list[_Slot] = []
     unknown = 0
@@ -127,7 +132,8 @@ def sample_world(view: View, rng: random.Random) -> State:
             it, never from the real game's seed.
 
     Raises:
-        ImpossibleViewError: the view cannot come from a real game.
+        ImpossibleViewError: the view cannot come from a real game (or, under automatic
+            claims, none of :data:`CLAIM_TRIES` worlds drawn replays it).
         NotAStateError: ``view`` is not a View, or ``rng`` not a :class:`random.Random`.
     """
     if not isinstance(view, View):
@@ -137,13 +143,37 @@ def sample_world(view: View, rng: random.Random) -> State:
     if view.winner is not None:
         raise ImpossibleViewError("the game is over: there is no deal to sample")
     problem = _problem(view)
-    placement = _place(problem, rng)
-    world = _build(problem, placement, rng)
-    if observe(world, view.seat) != view:
-        raise ImpossibleViewError(
-            f"no world reproduces this view of seat {view.seat} in {view.phase!r}"
-        )
-    return world
+    if not _claims_unseen(view):
+        world = _build(problem, _place(problem, rng), rng)
+        if observe(world, view.seat) != view:
+            raise ImpossibleViewError(
+                f"no world reproduces this view of seat {view.seat} in {view.phase!r}"
+            )
+        return world
+    # automatic claims: a world whose declarer could have claimed at one of its leads ends
+    # the deal there, so it is drawn again (rejection: exactly uniform over the rest)
+    for _ in range(CLAIM_TRIES):
+        try:
+            world = _build(problem, _place(problem, rng), rng)
+        except IllegalMoveError:  # the world's deal ended before the view's moves did
+            continue
+        if observe(world, view.seat) == view:
+            return world
+    raise ImpossibleViewError(
+        f"no world reproduces this view of seat {view.seat} in {view.phase!r} within"
+        f" {CLAIM_TRIES} draws (automatic claims)"
+    )
+
+
+def _claims_unseen(view: View) -> bool:
+    """Whether the view's history holds automatic claims the engine did not make: then the
+    declarer's unseen cards decided them, and a world must not allow one either."""
+    return (
+        view.rules.auto_claim
+        and view.phase is Phase.PLAY
+        and view.declarer is not None
+        and view.seat != view.declarer
+    )
 
 
 # --- choosing the placement ------------------------------------------------------------------
@@ -175,6 +205,10 @@ def _tied(problem: _Problem) -> int:
                 pair = 3 << (suit * 6 + QUEEN)
                 if not mine & pair:
                     tied |= pair
+            if rules.ace_marriage is not None and not mine & ACES:
+                tied |= ACES  # the four aces back a bid too
+    if facts.no_aces:
+        tied |= ACES  # whoever led an ace without declaring lacked one of the others
     if facts.shown and any(facts.gave_blind):
         tied |= facts.shown
     for _, _, mask in facts.timed:
@@ -303,6 +337,8 @@ def _history(problem: _Problem, placement: list[int]) -> _History | None:
     n = rules.players
     hands, piles = _hands_and_piles(problem, placement)
     poss = [hands[s] | facts.played[s] for s in range(n)]
+    if not geo.stock and any(poss[s] & ACES == ACES for s, _ in facts.no_aces):
+        return None  # a seat led an ace from all four without declaring the ace marriage
     decl = view.declarer
     musik_seen = _mask(view.musik)
     gifts = [-1] * n
@@ -482,15 +518,18 @@ def _draws(problem: _Problem, poss: list[int], piles: dict[Pile, int]) -> _Histo
             forced = dict(highs)
             for c in bits(backing & own):
                 forced[c] = 0
-            assignment = _match(own, k, geo.hand, lows, forced, early)
-            if (assignment is not None and _backed(rules, problem.bids[s], assignment[0])) and (
-                s != decl
-                or view.contract is None
-                or view.contract <= view.bid
-                or _backed(rules, view.contract, (assignment[0] | musik) & ~discards)
-            ):
+            for low in _ace_witnesses(problem, s, held & ~early, own & ~early, lows):
+                assignment = _match(own, k, geo.hand, low, forced, early)
+                if (assignment is not None and _backed(rules, problem.bids[s], assignment[0])) and (
+                    s != decl
+                    or view.contract is None
+                    or view.contract <= view.bid
+                    or _backed(rules, view.contract, (assignment[0] | musik) & ~discards)
+                ):
+                    break
+                assignment = None
+            if assignment is not None:
                 break
-            assignment = None
         if assignment is None:
             return None
         originals[s], drawn_by[s] = assignment
@@ -525,6 +564,19 @@ def _draws(problem: _Problem, poss: list[int], piles: dict[Pile, int]) -> _Histo
     )
 
 
+def _ace_witnesses(
+    problem: _Problem, seat: int, in_play: int, drawable: int, lows: dict[int, int]
+) -> list[dict[int, int]]:
+    """The draw layouts: the earliest draws (``lows``) to try for ``seat``'s cards, so that
+    it lacked one of the four aces when it led an ace without declaring the ace marriage
+    (``Facts.no_aces``): one ace of its cards in play (``in_play``) that it could have drawn
+    (``drawable``) came after that lead.  Just ``[lows]`` when nothing needs a witness."""
+    for who, draw in problem.facts.no_aces:
+        if who == seat and in_play & ACES == ACES:
+            return [{**lows, a: max(lows.get(a, 0), draw + 1)} for a in bits(ACES & drawable)]
+    return [lows]
+
+
 def _backings(rules: Rules, own: int, bid: int, contract: int | None) -> list[int]:
     """The sets of marriage cards (as masks) worth trying as dealt to a seat: none first,
     then every set of the marriages among ``own`` (its cards) that backs the higher of its
@@ -533,12 +585,15 @@ def _backings(rules: Rules, own: int, bid: int, contract: int | None) -> list[in
     out = [0]
     if need <= 0 or not rules.bid_cap_marriages:
         return out
-    pairs = [s for s in range(4) if own >> (s * 6 + QUEEN) & 3 == 3]
-    values = rules.marriage_values
-    for r in range(1, len(pairs) + 1):
-        for combo in itertools.combinations(pairs, r):
-            if sum(values[x] for x in combo) >= need:
-                out.append(sum(3 << (x * 6 + QUEEN) for x in combo))
+    # the marriages held, as (cards, value): each suit's pair, and the four aces
+    held = [(3 << (s * 6 + QUEEN), v) for s, v in enumerate(rules.marriage_values)]
+    if rules.ace_marriage is not None:
+        held.append((ACES, rules.ace_marriage))
+    held = [(cards, value) for cards, value in held if own & cards == cards]
+    for r in range(1, len(held) + 1):
+        for combo in itertools.combinations(held, r):
+            if sum(value for _, value in combo) >= need:
+                out.append(sum(cards for cards, _ in combo))
     return out
 
 

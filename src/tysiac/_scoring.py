@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ._cards import ACE, PAIR_MASK, RANK_MASK, Suit, mask_cards, mask_points
+from ._cards import ACE, ACE_MARRIAGE, PAIR_MASK, RANK_MASK, Suit, mask_cards, mask_points
 from ._core import start_deal
 from ._dealing import shuffled_deck
 from ._endgame import ConcessionPayout, Tallies, russian_barrel, settle
@@ -129,7 +129,7 @@ def deal_result(
     if leftover and last_winner is not None:
         piles[last_winner] |= leftover
         moved = True
-    values = r.marriage_values
+    values = (*r.marriage_values, r.ace_marriage or 0)  # by suit, then the ace marriage
     melds = [0] * n
     for seat, suit in c.marriages:
         melds[seat] += values[suit]
@@ -212,11 +212,12 @@ def deal_result(
         decl,
         deal.contract if outcome not in (Outcome.BOMBED, Outcome.CONCEDED) else deal.bid,
         totals,
-        tuple([(seat, SUITS[suit]) for seat, suit in c.marriages]),
+        tuple([(seat, SUITS[suit]) for seat, suit in c.marriages if suit != ACE_MARRIAGE]),
         tuple(deltas),
         scores,
         mask_cards(shown),
         **extra,
+        ace_marriage=next((seat for seat, suit in c.marriages if suit == ACE_MARRIAGE), None),
     )
     return row, tuple(piles), moved
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 
-from ._cards import CARDS, Card, Suit, mask_cards, mask_points
+from ._cards import ACE_MARRIAGE, CARDS, Card, Suit, mask_cards, mask_points
 from ._errors import NotAStateError
 from ._moves import Move
 from ._rules import Rules
@@ -92,6 +92,8 @@ class DealResult:
         deal_deltas: what the deal itself gave each seat, before mounting the barrel,
             bolts, penalties and the dump, when any of those rules is on (else ``()``:
             then it equals ``deltas``).
+        ace_marriage: the seat that declared the ace marriage (all four aces) this deal,
+            or None; it is in that seat's total (see the rules, section 15).
     """
 
     number: int
@@ -108,6 +110,7 @@ class DealResult:
     barrel_deals: tuple[int, ...] = ()
     concessions: tuple[int, ...] = ()
     deal_deltas: tuple[int, ...] = ()
+    ace_marriage: int | None = None
 
     def __copy__(self) -> DealResult:
         return self
@@ -172,7 +175,7 @@ class Core(NamedTuple):
     trump: int  # the trump suit, -1 for none
     pending_trump: int  # a trump declared for the next trick, -1 for none
     taken: tuple[int, ...]  # the cards taken, per seat, as masks
-    marriages: tuple[tuple[int, int], ...]  # declared: (seat, suit)
+    marriages: tuple[tuple[int, int], ...]  # declared: (seat, suit); (seat, 4) the ace marriage
     log: tuple[object, ...]  # the deal's moves: a linked list (previous, seat, move)
     play_mask: int  # play phase: the cards the seat to move may play (else -1, unknown)
 
@@ -434,8 +437,20 @@ class State:
 
     @property
     def marriages(self) -> tuple[tuple[int, Suit], ...]:
-        """The marriages declared this deal, as ``(seat, suit)`` in order."""
-        return tuple((seat, Suit(suit)) for seat, suit in self._marriages)
+        """The marriages declared this deal, as ``(seat, suit)`` in order (the ace marriage
+        is :attr:`ace_marriage`)."""
+        return tuple((seat, Suit(suit)) for seat, suit in self._marriages if suit != ACE_MARRIAGE)
+
+    @property
+    def ace_marriage(self) -> int | None:
+        """The seat that declared the ace marriage (all four aces) this deal, or None.
+
+        It names no trump; see the rules, section 15 (option ``ace_marriage``).
+        """
+        for seat, suit in self._marriages:
+            if suit == ACE_MARRIAGE:
+                return seat
+        return None
 
     @property
     def passed(self) -> tuple[int, ...]:

@@ -70,6 +70,7 @@ def _contract_line(
     trump: Suit | None,
     marriages: Sequence[tuple[int, Suit]],
     draw_game: bool,
+    ace_marriage: int | None = None,
 ) -> str:
     if draw_game:
         parts = ["No auction (the draw game)"]
@@ -85,6 +86,8 @@ def _contract_line(
         parts.append(
             "marriages: " + ", ".join(f"{_SUITS[suit]} by seat {seat}" for seat, suit in marriages)
         )
+    if ace_marriage is not None:
+        parts.append(f"ace marriage by seat {ace_marriage}")
     return "; ".join(parts)
 
 
@@ -171,6 +174,7 @@ def state_text(state: State) -> str:
             s.trump,
             s.marriages,
             s.rules.layout is Layout.TWO_DRAW,
+            s.ace_marriage,
         )
     )
     lines += _table(
@@ -222,6 +226,7 @@ def view_text(view: View) -> str:
             v.trump,
             v.marriages,
             v.rules.layout is Layout.TWO_DRAW,
+            v.ace_marriage,
         )
     )
     hands = [cards_text(v.hand) if seat == v.seat else _count(v, seat) for seat in range(n)]

@@ -5,10 +5,16 @@ Shared by the play phase and the claim search, so both apply the same rules.
 
 from __future__ import annotations
 
-from ._cards import ABOVE, KING, PAIR_MASK, QUEEN, SUIT_MASK
+from ._cards import ABOVE, ACE, ACES, KING, PAIR_MASK, QUEEN, SUIT_MASK
 from ._rules import PlayFlags
 
-__all__ = ["can_meld_on_lead", "can_meld_on_someone", "play_mask", "trick_winner"]
+__all__ = [
+    "can_meld_aces",
+    "can_meld_on_lead",
+    "can_meld_on_someone",
+    "play_mask",
+    "trick_winner",
+]
 
 
 def play_mask(hand: int, trick: tuple[int, ...], trump: int, f: PlayFlags) -> int:
@@ -65,6 +71,20 @@ def can_meld_on_lead(hand: int, card: int, first_trick: bool, f: PlayFlags) -> b
         return False
     pair = PAIR_MASK[card // 6]
     return hand & pair == pair
+
+
+def can_meld_aces(hand: int, card: int, first_trick: bool, f: PlayFlags) -> bool:
+    """Whether leading ``card`` from ``hand`` declares (or may declare) the ace marriage: an
+    ace led from all four, where a marriage could be declared on this trick.
+
+    See the rules, section 15 'The Russian end game and the preset "ru"'.
+    """
+    return (
+        f.ace_marriage
+        and card % 6 == ACE
+        and hand & ACES == ACES
+        and (f.meld_first_trick or not first_trick)
+    )
 
 
 def can_meld_on_someone(trick: tuple[int, ...], card: int, first_trick: bool, f: PlayFlags) -> bool:

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
-from ._cards import CARDS, SUIT_MASK, bits
+from ._cards import ACE, ACE_MARRIAGE, CARDS, SUIT_MASK, bits
 from ._claim import claim_line, outstanding
 from ._core import illegal, log, replace
 from ._moves import CLAIM, MELDS, PLAYS, SUIT_PLAYS, Claim, Move, Play
 from ._rules import PlayFlags
 from ._scoring import finish_deal
 from ._state import Core, Outcome, Phase, State, _new, _set_c, make_core
-from ._trickrules import can_meld_on_lead, can_meld_on_someone, play_mask, trick_winner
+from ._trickrules import (
+    can_meld_aces,
+    can_meld_on_lead,
+    can_meld_on_someone,
+    play_mask,
+    trick_winner,
+)
 
 __all__ = ["apply_play", "legal_play", "start_play"]
 
@@ -68,7 +74,7 @@ def legal_play(s: State) -> tuple[Move, ...]:
     for card in bits(mask):
         moves.append(PLAYS[card])
         if (
-            can_meld_on_lead(hand, card, first, f)
+            (can_meld_on_lead(hand, card, first, f) or can_meld_aces(hand, card, first, f))
             if not trick
             else can_meld_on_someone(trick, card, first, f)
         ):
@@ -121,7 +127,11 @@ def _claim(s: State, line: tuple[tuple[int, bool], ...]) -> State:
     taken = list(s._taken)
     for h in s._hands:
         taken[decl] |= h
-    declared = tuple((decl, card // 6) for card, declares in line if declares)
+    declared = tuple(
+        (decl, ACE_MARRIAGE if card % 6 == ACE else card // 6)
+        for card, declares in line
+        if declares
+    )
     s = replace(
         s,
         hands=(0,) * s.rules.players,
@@ -200,12 +210,27 @@ def apply_play(s: State, move: Move) -> State:
                 pending = suit
             else:
                 trump = suit
+    elif c % 6 == ACE and f.ace_marriage and not trick:  # an ace led: the ace marriage?
+        can = can_meld_aces(hand, c, not any(taken_), f)
+        if move.meld and not (can and f.optional):
+            illegal(
+                s,
+                move,
+                "declarations are automatic (Rules.declaration): play without meld=True"
+                if can
+                else f"{CARDS[c]} declares no ace marriage here: it needs all four aces in"
+                " hand, on a trick where a marriage may be declared (see the rules, section 15"
+                " 'The Russian end game and the preset \"ru\"')",
+            )
+        if can and (move.meld or not f.optional):
+            marriages = (*marriages, (p, ACE_MARRIAGE))  # no trump: see the rules, 15
     elif move.meld:
         illegal(
             s,
             move,
             f"{CARDS[c]} declares no marriage: only a king or a queen can"
-            " (see the rules, section 8 'Marriages and trump')",
+            + (", or an ace led from all four (Rules.ace_marriage)" if f.ace_marriage else "")
+            + " (see the rules, section 8 'Marriages and trump')",
         )
     trick = (*trick, c)
     logged = (log_, p, MELDS[c] if move.meld else PLAYS[c])

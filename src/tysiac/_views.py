@@ -11,7 +11,7 @@ from __future__ import annotations
 import attrs
 
 from ._auction import unseen
-from ._cards import CARDS, Card, Suit, mask_cards, mask_points
+from ._cards import ACE_MARRIAGE, CARDS, Card, Suit, mask_cards, mask_points
 from ._errors import InvalidSeatError, NotAStateError, brief
 from ._history import ScoreSheet
 from ._knowledge import HiddenPile, pile_view, scan
@@ -104,6 +104,7 @@ class View:
             docs).
         possible_piles: every face-down pile on the table (musik, discards, stock) with its
             size and the cards that may lie in it.
+        ace_marriage: the seat that declared the ace marriage this deal, or None.
     """
 
     rules: Rules
@@ -138,6 +139,7 @@ class View:
     drawn: tuple[Card, ...]
     possible: tuple[frozenset[Card], ...]
     possible_piles: tuple[HiddenPile, ...]
+    ace_marriage: int | None = None
 
     def __repr__(self) -> str:
         return (
@@ -226,8 +228,9 @@ def observe(state: State, seat: int) -> View:
         seen,
         own_discards,
         [m.bit_count() for m in s._hands],
-        s._marriages,
+        [(who, suit) for who, suit in s._marriages if suit != ACE_MARRIAGE],
         len(s._stock),
+        s.ace_marriage,
     )
     return View(
         rules=s.rules,
@@ -262,6 +265,7 @@ def observe(state: State, seat: int) -> View:
         drawn=drawn,
         possible=tuple(frozenset(mask_cards(m)) for m in facts.possible),
         possible_piles=pile_view(facts.piles),
+        ace_marriage=s.ace_marriage,
     )
 
 

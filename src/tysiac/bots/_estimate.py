@@ -16,16 +16,19 @@ from .._rules import Layout, Rules
 from .._tables import GEOMETRY
 from ._knowledge import ALL, POINTS, SUIT, above, cards_of, pair_held
 
-__all__ = ["bid_value", "estimate", "give_order"]
+__all__ = ["bid_value", "estimate", "give_order", "holds_ace_marriage"]
 
 _ACE: Final = 5
 _TEN: Final = 4
 _KING: Final = 3
 _QUEEN: Final = 2
+_ACES: Final = sum(1 << (s * 6 + _ACE) for s in range(4))
+_TENS: Final = sum(1 << (s * 6 + _TEN) for s in range(4))
 
 
 def estimate(rules: Rules, hand: int, gone: int = 0, *, leads_first: bool = True) -> float:
-    """The points a declarer holding ``hand`` can expect: tricks plus marriages.
+    """The points a declarer holding ``hand`` can expect: tricks plus marriages (the ace
+    marriage included).
 
     Args:
         rules: the rules (marriage values, trick size, declaring on the first trick).
@@ -74,7 +77,19 @@ def estimate(rules: Rules, hand: int, gone: int = 0, *, leads_first: bool = True
             chance = 0.25  # no sure trick: the lead rarely comes back (measured: 23%)
         total += chance * first
         total += sum(0.55 * chance * values[s] for s in marriages[1:])
+    if holds_ace_marriage(rules, hand):
+        # declared by the first ace led, from the second trick on (unless the first may): a
+        # sure ten (its ace is in hand) wins the first lead without spending an ace
+        tens = hand & _TENS
+        total += (rules.ace_marriage or 0) * (
+            1.0 if (rules.marriage_on_first_trick and leads_first) or tens else 0.6
+        )
     return total
+
+
+def holds_ace_marriage(rules: Rules, hand: int) -> bool:
+    """Whether ``hand`` holds the four aces and the rules score them (``ace_marriage``)."""
+    return rules.ace_marriage is not None and hand & _ACES == _ACES
 
 
 def give_order(rules: Rules, hand: int) -> list[int]:
@@ -88,10 +103,13 @@ def give_order(rules: Rules, hand: int) -> list[int]:
     marriages = [s for s in range(4) if pair_held(hand, s)]
     plan = max(marriages, key=lambda s: values[s]) if marriages else None
     outstanding = ALL & ~hand
+    aces = holds_ace_marriage(rules, hand)
 
     def cost(c: int) -> tuple[float, int]:
         s, r = divmod(c, 6)
         value = POINTS[c] * 3.0
+        if aces and r == _ACE:
+            value += 300  # never break the ace marriage
         if s in marriages and r in (_KING, _QUEEN):
             value += 300
         if s == plan:

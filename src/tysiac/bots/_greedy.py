@@ -262,8 +262,14 @@ class LegacyGreedyBot:
     ) -> Move:
         rules = view.rules
         values = rules.marriage_values
-        if melds:
-            return max(melds, key=lambda m: (values[m.card.suit], -m.card.index))
+        if melds:  # the best declaration (an ace declares the ace marriage)
+            return max(
+                melds,
+                key=lambda m: (
+                    (rules.ace_marriage or 0) if m.card.rank is Rank.ACE else values[m.card.suit],
+                    -m.card.index,
+                ),
+            )
         first_trick = not view.tricks
         if rules.declaration is Declaration.AUTOMATIC and (
             rules.marriage_on_first_trick or not first_trick

@@ -21,7 +21,7 @@ from .._moves import (
 from .._rules import Declaration, Layout, MarriageCards
 from .._state import Phase
 from .._views import View
-from ._estimate import bid_value, estimate, give_order
+from ._estimate import bid_value, estimate, give_order, holds_ace_marriage
 from ._knowledge import POINTS, SUIT, Knowledge, beats, card_mask, pair_held, trick_winner
 from ._protocol import check_seed, check_view
 
@@ -70,7 +70,9 @@ class HeuristicBot:
       with its cheapest sure card; throws a ten or an ace onto a trick that a fellow
       defender is sure to win; otherwise gives away its cheapest card, from short suits.
       It claims whenever a claim is offered (a claim scores every remaining trick and every
-      marriage it could still declare).
+      marriage it could still declare).  With the four aces, where the rules score them
+      (``ace_marriage``), it counts them when bidding, keeps them and declares them with
+      its first ace lead (never on a trick where that lead would waste them).
 
     Args:
         seed: seeds the bot's own :class:`random.Random` (used only for the blind choice
@@ -176,8 +178,30 @@ class _Play:
             return Claim()  # every remaining trick, and every marriage still in hand
         plays = [m for m in moves if isinstance(m, Play)]
         if not self.k.trick:
-            return self._lead(plays)
+            return self._ace_marriage(self._lead(self._keep_aces(plays)), moves)
         return self._follow(plays)
+
+    # --- the ace marriage ---------------------------------------------------------------
+
+    def _aces_pending(self) -> bool:
+        """Whether I hold the four aces and the rules score them (``ace_marriage``)."""
+        return holds_ace_marriage(self.rules, self.k.hand)
+
+    def _keep_aces(self, plays: list[Play]) -> list[Play]:
+        """With the four aces, no ace lead where it cannot declare the ace marriage (the
+        first trick, unless marriages may be declared on it): the ace would waste it."""
+        if not self._aces_pending() or self.rules.marriage_on_first_trick or self.view.tricks:
+            return plays
+        return [m for m in plays if m.card.index % 6 != _ACE] or plays
+
+    def _ace_marriage(self, move: Move, moves: tuple[Move, ...]) -> Move:
+        """An ace led from all four declares the ace marriage: with optional declaration,
+        the declaring form of the lead."""
+        if isinstance(move, Play) and not move.meld and move.card.index % 6 == _ACE:
+            meld = Play(move.card, meld=True)
+            if meld in moves:
+                return meld
+        return move
 
     # --- what a card is worth keeping ---------------------------------------------------
 
@@ -190,6 +214,8 @@ class _Play:
             value += 30 + r * 2
         if r in (_KING, _QUEEN) and pair_held(k.hand, s) and self._can_still_declare():
             value += 90 + self.rules.marriage_values[s] / 4
+        if r == _ACE and self._aces_pending():
+            value += 150  # an ace played when following breaks the ace marriage
         if k.is_top(c):
             value += 15
         value += 2 * k.suit_length(s)  # empty short suits first
@@ -203,9 +229,9 @@ class _Play:
     def _declaring(self, plays: list[Play]) -> list[Play]:
         """The leads that declare a marriage now."""
         rules = self.rules
-        melds = [m for m in plays if m.meld]
+        melds = [m for m in plays if m.meld and m.card.index % 6 in (_KING, _QUEEN)]
         if rules.declaration is Declaration.OPTIONAL:
-            return melds
+            return melds  # (the ace marriage is declared by any ace lead: see _ace_marriage)
         if not rules.marriage_on_first_trick and not self.view.tricks:
             return []
         hand = self.k.hand

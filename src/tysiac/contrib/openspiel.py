@@ -171,11 +171,25 @@ def _load_position(text: str) -> _Position:
 
 
 def _deal_bound(rules: Rules) -> tuple[int, int, int]:
-    """Per deal: the lowest and highest score change, and the most player moves."""
-    high = max(rules.max_bid, 120 + sum(rules.marriage_values), 200)
+    """Per deal: the lowest and highest score change, and the most player moves.
+
+    Generous on purpose: a blind contract counts double, and the Russian end game adds the
+    barrel's fall, a bolt's penalty, a repeated concession's bid and the dump (a reset to 0
+    from any dump score) on top of the deal itself.
+    """
+    contract = rules.max_bid * (2 if rules.blind_bids else 1)
+    high = max(contract, 120 + sum(rules.marriage_values) + (rules.ace_marriage or 0), 200)
+    low = contract
+    if rules.barrel is not None:
+        low += rules.barrel_penalty
+    low += rules.bolt_penalty or 0
+    if rules.concession_penalty_every is not None:
+        low += contract
+    low += max((d for d in rules.dump_scores if d > 0), default=0)
+    high += max((-d for d in rules.dump_scores if d < 0), default=0)
     bids = (rules.max_bid - rules.opening_bid) // rules.bid_step + 1
-    moves = bids + rules.players + 40  # passes, redeal, musik, gives, contract, 24 plays
-    return -rules.max_bid, high, moves
+    moves = 2 * bids + rules.players + 40  # passes, (blind) bids, redeal, musik, gives, 24 plays
+    return -low, high, moves
 
 
 class TysiacGame(pyspiel.Game):  # type: ignore[misc]
