@@ -197,16 +197,19 @@ def apply_auction(s: State, move: Move) -> State:
     while passed >> seat & 1:
         seat = nxt[seat]
     done = seat == bidder  # everybody else has passed
-    new_deal = DealInfo(
-        deal.musiks,
-        deal.discards,
-        deal.revealed,
-        bid,
-        bidder,
-        passed,
-        deal.acted | 1 << p,
-        bidder if done else None,
-        None,
+    new_deal = make_core(
+        DealInfo,
+        (
+            deal.musiks,
+            deal.discards,
+            deal.revealed,
+            bid,
+            bidder,
+            passed,
+            deal.acted | 1 << p,
+            bidder if done else None,
+            None,
+        ),
     )
     out = new_state(
         make_core(Core, (r, game, c.phase, seat, None, new_deal, *c[6:14], (c.log, p, move), -1))
