@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ._cards import NINE, RANK_MASK, mask_points
 from ._core import bid_cap, illegal, start_deal
 from ._dealing import shuffled_deck
@@ -12,7 +14,7 @@ from ._state import Core, DealInfo, DealResult, Outcome, State, make_core, new_s
 
 __all__ = ["apply_auction", "legal_auction", "may_redeal"]
 
-_NINES = RANK_MASK[NINE]
+_NINES: Final = RANK_MASK[NINE]
 
 
 def may_redeal(s: State, seat: int) -> bool:

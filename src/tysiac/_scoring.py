@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ._cards import ACE, ACE_MARRIAGE, PAIR_MASK, RANK_MASK, Suit, mask_cards, mask_points
 from ._core import start_deal
 from ._dealing import shuffled_deck
@@ -20,7 +22,7 @@ __all__ = [
     "sitter_score",
 ]
 
-SUITS = tuple(Suit)
+SUITS: Final = tuple(Suit)
 
 
 def round_defender(rules: Rules, total: int) -> int:
