@@ -9,6 +9,7 @@ Bid(100)
 import inspect
 
 from ._cards import CARDS, Card, Rank, Suit, parse_cards
+from ._compiled import COMPILED
 from ._endgame import BarrelFailure, BoltRule, ConcessionPayout
 from ._engine import apply, legal_moves, new_game
 from ._errors import (
@@ -67,6 +68,7 @@ __version__ = "0.1.0.dev0"
 
 __all__ = [
     "CARDS",
+    "COMPILED",
     "PRESETS",
     "BarrelFailure",
     "Bid",
@@ -142,6 +144,6 @@ __all__ = [
 # here).  The private modules stay an implementation detail.
 for _name in __all__:
     _public = globals()[_name]
-    if isinstance(_public, type) or inspect.isfunction(_public):
+    if isinstance(_public, type) or inspect.isfunction(_public) or inspect.isbuiltin(_public):
         _public.__module__ = __name__
 del _name, _public

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ._cards import NINE, RANK_MASK, mask_points
 from ._core import bid_cap, illegal, start_deal
 from ._dealing import shuffled_deck
@@ -12,7 +14,7 @@ from ._state import Core, DealInfo, DealResult, Outcome, State, make_core, new_s
 
 __all__ = ["apply_auction", "legal_auction", "may_redeal"]
 
-_NINES = RANK_MASK[NINE]
+_NINES: Final = RANK_MASK[NINE]
 
 
 def may_redeal(s: State, seat: int) -> bool:
@@ -197,16 +199,19 @@ def apply_auction(s: State, move: Move) -> State:
     while passed >> seat & 1:
         seat = nxt[seat]
     done = seat == bidder  # everybody else has passed
-    new_deal = DealInfo(
-        deal.musiks,
-        deal.discards,
-        deal.revealed,
-        bid,
-        bidder,
-        passed,
-        deal.acted | 1 << p,
-        bidder if done else None,
-        None,
+    new_deal = make_core(
+        DealInfo,
+        (
+            deal.musiks,
+            deal.discards,
+            deal.revealed,
+            bid,
+            bidder,
+            passed,
+            deal.acted | 1 << p,
+            bidder if done else None,
+            None,
+        ),
     )
     out = new_state(
         make_core(Core, (r, game, c.phase, seat, None, new_deal, *c[6:14], (c.log, p, move), -1))

@@ -10,7 +10,7 @@ from ._errors import IllegalMoveError, brief
 from ._history import History, Origin, ScoreSheet
 from ._moves import GIVES, Move
 from ._rules import Layout, Rules
-from ._state import Core, DealInfo, DealResult, GameInfo, Phase, State, new_state
+from ._state import Core, DealInfo, DealResult, GameInfo, Phase, State, make_core, new_state
 from ._tables import GEOMETRY
 
 __all__ = [
@@ -146,23 +146,28 @@ def start_deal(
         first = rules._play.active_seats[dealer][0]  # the draw game: the non-dealer leads
         phase, leader = Phase.PLAY, first
     return new_state(
-        Core(
-            rules,
-            GameInfo(seed, deal_number, dealer, scores, bombs, sheet, deck, history),
-            phase,
-            first,
-            None,
-            DealInfo(musiks, 0, revealed, 0, None, 0, 0, None, None),
-            hands,
-            stock,
-            leader,
-            (),
-            -1,
-            -1,
-            (0,) * rules.players,
-            (),
-            (),
-            -1 if leader is None else hands[leader],  # the draw game: a lead, any card
+        make_core(
+            Core,
+            (
+                rules,
+                make_core(
+                    GameInfo, (seed, deal_number, dealer, scores, bombs, sheet, deck, history)
+                ),
+                phase,
+                first,
+                None,
+                make_core(DealInfo, (musiks, 0, revealed, 0, None, 0, 0, None, None)),
+                hands,
+                stock,
+                leader,
+                (),
+                -1,
+                -1,
+                (0,) * rules.players,
+                (),
+                (),
+                -1 if leader is None else hands[leader],  # the draw game: a lead, any card
+            ),
         )
     )
 

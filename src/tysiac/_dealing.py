@@ -54,10 +54,14 @@ def shuffled_deck(seed: int, deal_number: int) -> tuple[int, ...]:
     deck = list(range(24))
     # the mixed-radix digits of x, four at a time: one division of the big number per group
     for m, radices in _GROUPS:
-        x, rest = divmod(x, m)
+        rest = x % m
+        x //= m
         for i in radices:
-            rest, j = divmod(rest, i + 1)
-            deck[i], deck[j] = deck[j], deck[i]
+            j = rest % (i + 1)
+            rest //= i + 1
+            card = deck[i]
+            deck[i] = deck[j]
+            deck[j] = card
     return tuple(deck)
 
 

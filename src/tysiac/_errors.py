@@ -9,6 +9,7 @@ from __future__ import annotations
 import reprlib
 
 __all__ = [
+    "ArgumentTypeError",
     "IllegalMoveError",
     "InvalidActionError",
     "InvalidCardError",
@@ -88,6 +89,14 @@ class LoadError(TysiacError, ValueError):
 
     The message starts with where the problem is, as a path into the input
     (``deals[2].moves[17].card: 'QX' is not a card``); ``$`` is the whole input.
+    """
+
+
+class ArgumentTypeError(TysiacError, TypeError):
+    """An argument of the wrong type where no public error fits (private, not exported).
+
+    Defined here, not beside its users, because a compiled module cannot define an
+    exception with a second built-in base (see the performance page, "Two builds").
     """
 
 

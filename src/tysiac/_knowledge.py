@@ -53,7 +53,8 @@ class Pile(enum.Enum):
     def __repr__(self) -> str:
         return f"Pile.{self.name}"
 
-    __str__ = __repr__
+    def __str__(self) -> str:
+        return self.__repr__()
 
 
 @attrs.frozen(slots=True, repr=False)

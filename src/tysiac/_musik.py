@@ -53,16 +53,19 @@ def after_auction(s: State) -> State:
         musik = d.musiks[0]
         hands = list(c.hands)
         hands[decl] |= musik
-        deal = DealInfo(
-            (),
-            d.discards,
-            0 if _musik_hidden(s) else musik,
-            d.bid,
-            d.bidder,
-            d.passed,
-            d.acted,
-            decl,
-            None,
+        deal = make_core(
+            DealInfo,
+            (
+                (),
+                d.discards,
+                0 if _musik_hidden(s) else musik,
+                d.bid,
+                d.bidder,
+                d.passed,
+                d.acted,
+                decl,
+                None,
+            ),
         )
         return new_state(
             make_core(
@@ -282,26 +285,31 @@ def apply_contract(s: State, move: Move) -> State:
         illegal(s, move, why)
     c = s._c
     d = c.deal
-    deal = DealInfo(d.musiks, d.discards, d.revealed, d.bid, d.bidder, d.passed, d.acted, decl, a)
+    deal = make_core(
+        DealInfo, (d.musiks, d.discards, d.revealed, d.bid, d.bidder, d.passed, d.acted, decl, a)
+    )
     return start_play(
         new_state(
-            Core(
-                c.rules,
-                c.game,
-                Phase.PLAY,
-                decl,
-                None,
-                deal,
-                c.hands,
-                c.stock,
-                decl,
-                (),
-                c.trump,
-                c.pending_trump,
-                c.taken,
-                c.marriages,
-                (c.log, decl, s.rules._play.contracts[a // step]),
-                c.hands[decl],  # the declarer leads: any card
+            make_core(
+                Core,
+                (
+                    c.rules,
+                    c.game,
+                    Phase.PLAY,
+                    decl,
+                    None,
+                    deal,
+                    c.hands,
+                    c.stock,
+                    decl,
+                    (),
+                    c.trump,
+                    c.pending_trump,
+                    c.taken,
+                    c.marriages,
+                    (c.log, decl, s.rules._play.contracts[a // step]),
+                    c.hands[decl],  # the declarer leads: any card
+                ),
             )
         )
     )

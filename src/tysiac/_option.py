@@ -13,6 +13,8 @@ class Option(enum.Enum):
     def __repr__(self) -> str:
         return f"{type(self).__name__}.{self.name}"
 
-    __str__ = __repr__
+    def __str__(self) -> str:
+        return self.__repr__()
+
     # members are singletons: identity hashing is correct and much faster than Enum's
     __hash__ = object.__hash__

@@ -10,10 +10,11 @@ import attrs
 from ._cards import CARDS, Card
 from ._core import start_deal
 from ._dealing import MASK64, shuffled_deck
-from ._engine import SCORE_LIMIT, _deck_from, apply
+from ._engine import apply
 from ._errors import IllegalMoveError, InvalidDealError, LoadError, NotAStateError, brief
 from ._history import ScoreSheet
 from ._moves import CLAIM, MOVE_TYPES, Move
+from ._newgame import SCORE_LIMIT, _deck_from
 from ._rules import Rules
 from ._state import DealResult, State
 from ._tables import GEOMETRY, active_seats

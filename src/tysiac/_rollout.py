@@ -9,7 +9,7 @@ from typing import Final
 from ._cards import ACE, ACE_MARRIAGE, BITS_HIGH, BITS_LOW
 from ._claim import claim_line, outstanding
 from ._engine import apply, legal_moves
-from ._errors import IllegalMoveError, NotAStateError, TysiacError, brief
+from ._errors import ArgumentTypeError, IllegalMoveError, NotAStateError, brief
 from ._moves import Move
 from ._scoring import deal_result
 from ._state import Core, DealResult, Outcome, Phase, State, make_core, new_state
@@ -69,9 +69,9 @@ def rollout(state: State, rng: random.Random, policy: Policy | None = None) -> D
             f"{brief(state)} is not a State: rollout() plays a deal of a State"
         ) from None
     if not isinstance(rng, random.Random):
-        raise _ArgumentError(f"rng={brief(rng)} must be a random.Random (phase {state.phase!r})")
+        raise ArgumentTypeError(f"rng={brief(rng)} must be a random.Random (phase {state.phase!r})")
     if policy is not None and not callable(policy):
-        raise _ArgumentError(
+        raise ArgumentTypeError(
             f"policy={brief(policy)} must be callable as policy(state, moves, rng)"
         )
     if state.phase is Phase.GAME_OVER:
@@ -93,10 +93,6 @@ def rollout(state: State, rng: random.Random, policy: Policy | None = None) -> D
         if len(state.sheet) != rows:  # the deal ended before the play (a redeal)
             return state.sheet[rows]
     return _play_out(state, rng)
-
-
-class _ArgumentError(TysiacError, TypeError):
-    """A wrong argument to :func:`rollout` (a :class:`TysiacError` and a :class:`TypeError`)."""
 
 
 def _play_out(s: State, rng: random.Random) -> DealResult:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ._cards import ACE, ACE_MARRIAGE, PAIR_MASK, RANK_MASK, Suit, mask_cards, mask_points
 from ._core import start_deal
 from ._dealing import shuffled_deck
@@ -20,7 +22,7 @@ __all__ = [
     "sitter_score",
 ]
 
-SUITS = tuple(Suit)
+SUITS: Final = tuple(Suit)
 
 
 def round_defender(rules: Rules, total: int) -> int:
@@ -179,7 +181,10 @@ def deal_result(
     if decl is not None and outcome in (Outcome.PLAYED, Outcome.CLAIMED):
         made = deltas[decl] > 0
     dealt = tuple(deltas)
-    extra: dict[str, tuple[int, ...]] = {}
+    bolts: tuple[int, ...] = ()
+    barrel: tuple[int, ...] = ()
+    concessions: tuple[int, ...] = ()
+    deal_deltas: tuple[int, ...] = ()
     if uses_tallies(r):
         prev = _last_row(game.sheet)
         tallies = Tallies.start(n) if prev is None else _tallies(prev, n)
@@ -197,27 +202,37 @@ def deal_result(
         )
         deltas = list(settled.deltas)
         t = settled.tallies
-        extra = {"deal_deltas": dealt}
+        deal_deltas = dealt
         if r.bolt_penalty is not None:
-            extra["bolts"] = t.bolts
+            bolts = t.bolts
         if russian_barrel(r):
-            extra["barrel_deals"] = t.barrel
+            barrel = t.barrel
         if r.concession:
-            extra["concessions"] = t.concessions
+            concessions = t.concessions
     scores = tuple([before[i] + deltas[i] for i in range(n)])
-    row = DealResult(
+    aces = None
+    declared = []
+    for seat, suit in c.marriages:
+        if suit == ACE_MARRIAGE:
+            aces = seat
+        else:
+            declared.append((seat, SUITS[suit]))
+    row = DealResult(  # every field by position: the fast way to call attrs' __init__
         game.deal_number,
         game.dealer,
         outcome,
         decl,
         deal.contract if outcome not in (Outcome.BOMBED, Outcome.CONCEDED) else deal.bid,
         totals,
-        tuple([(seat, SUITS[suit]) for seat, suit in c.marriages if suit != ACE_MARRIAGE]),
+        tuple(declared),
         tuple(deltas),
         scores,
-        mask_cards(shown),
-        **extra,
-        ace_marriage=next((seat for seat, suit in c.marriages if suit == ACE_MARRIAGE), None),
+        mask_cards(shown) if shown else (),
+        bolts,
+        barrel,
+        concessions,
+        deal_deltas,
+        aces,
     )
     return row, tuple(piles), moved
 

@@ -39,7 +39,9 @@ class Phase(enum.Enum):
     def __repr__(self) -> str:
         return f"Phase.{self.name}"
 
-    __str__ = __repr__
+    def __str__(self) -> str:
+        return self.__repr__()
+
     # members are singletons: identity hashing is correct and much faster than Enum's
     __hash__ = object.__hash__
 
@@ -61,7 +63,8 @@ class Outcome(enum.Enum):
     def __repr__(self) -> str:
         return f"Outcome.{self.name}"
 
-    __str__ = __repr__
+    def __str__(self) -> str:
+        return self.__repr__()
 
 
 @attrs.frozen(slots=True)
@@ -177,8 +180,9 @@ class Core(NamedTuple):
     play_mask: int  # play phase: the cards the seat to move may play (else -1, unknown)
 
 
-#: ``make_core(Core, values)``: a :class:`Core` from a tuple of its 16 fields, without
-#: the keyword handling of ``Core(...)`` (the hot path makes one per move).
+#: ``make_core(Core, values)``: a :class:`Core` (or a :class:`DealInfo`, a
+#: :class:`GameInfo`) from a tuple of its fields, without the keyword handling of
+#: ``Core(...)`` (the hot path makes one per move; both builds call it at C speed).
 make_core = tuple.__new__
 
 

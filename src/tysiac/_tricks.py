@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ._cards import ACE, ACE_MARRIAGE, CARDS, SUIT_MASK, bits
 from ._claim import claim_line, outstanding
 from ._core import illegal, log, replace
@@ -19,8 +21,8 @@ from ._trickrules import (
 
 __all__ = ["apply_play", "legal_play", "start_play"]
 
-_PLAY = Phase.PLAY
-_MARRIAGE_RANKS = 1 << 2 | 1 << 3  # queen and king
+_PLAY: Final = Phase.PLAY
+_MARRIAGE_RANKS: Final = 0b1100  # queen and king (rank bits 2 and 3)
 
 
 def _mask(
