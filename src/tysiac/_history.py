@@ -14,7 +14,7 @@ from typing import Final, Generic, NamedTuple, TypeVar, overload
 from ._errors import InvalidDealError, brief
 from ._movecodes import decode_moves, encode_log
 from ._moves import Move
-from ._state import DealResult
+from ._state import DealResult, log_moves
 
 __all__ = ["History", "Origin", "ScoreSheet"]
 
@@ -254,18 +254,6 @@ class History(_Vec[Log]):
 
     def __repr__(self) -> str:
         return f"<History from deal {self.origin.deal_number}, {self._len} finished>"
-
-
-def log_moves(log: Log) -> tuple[tuple[int, Move], ...]:
-    """The ``(seat, move)`` pairs of a deal's log, oldest first."""
-    out: list[tuple[int, Move]] = []
-    node = log
-    while node:
-        prev, seat, move = node
-        out.append((seat, move))  # type: ignore[arg-type]
-        node = prev  # type: ignore[assignment]
-    out.reverse()
-    return tuple(out)
 
 
 def _history_from_codes(origin: Origin, deals: tuple[bytes, ...]) -> History:

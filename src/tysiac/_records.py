@@ -90,18 +90,6 @@ class GameRecord:
         return tuple(pair for deal in self.deals for pair in deal.moves)
 
 
-def _flatten(log: tuple[object, ...]) -> tuple[tuple[int, Move], ...]:
-    """The moves of a deal log (a linked list, newest first), oldest first."""
-    out: list[tuple[int, Move]] = []
-    node = log
-    while node:
-        prev, seat, move = node
-        out.append((seat, move))  # type: ignore[arg-type]
-        node = prev  # type: ignore[assignment]
-    out.reverse()
-    return tuple(out)
-
-
 def _played(moves: tuple[tuple[int, Move], ...], auto_claim: bool) -> tuple[tuple[int, Move], ...]:
     """The moves the players made: with auto_claim on, every Claim is the engine's (a
     declarer who may claim has already claimed), so it is left out: replay makes it again."""
@@ -160,7 +148,7 @@ def record(state: State) -> GameRecord:
         for moves, row in zip(game.history.deals(), results, strict=True)
     ]
     if not state.is_over and state._log:
-        deals.append(DealRecord(_played(_flatten(state._log), auto), None))
+        deals.append(DealRecord(_played(state.moves, auto), None))
     fixed = origin.deck != shuffled_deck(game.seed, origin.deal_number)
     return GameRecord(
         version=__version__,

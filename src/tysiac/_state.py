@@ -15,7 +15,7 @@ from ._rules import Rules
 if TYPE_CHECKING:
     from ._history import History, ScoreSheet
 
-__all__ = ["Core", "DealResult", "Outcome", "Phase", "State", "make_core", "new_state"]
+__all__ = ["Core", "DealResult", "Outcome", "Phase", "State", "log_moves", "make_core", "new_state"]
 
 
 class Phase(enum.Enum):
@@ -466,14 +466,7 @@ class State:
     @property
     def moves(self) -> tuple[tuple[int, Move], ...]:
         """The moves of the current deal as ``(seat, move)``, oldest first."""
-        out: list[tuple[int, Move]] = []
-        node = self._log
-        while node:
-            prev, seat, move = node
-            out.append((seat, move))  # type: ignore[arg-type]
-            node = prev  # type: ignore[assignment]
-        out.reverse()
-        return tuple(out)
+        return log_moves(self._c.log)
 
     @property
     def tricks_played(self) -> int:
@@ -513,6 +506,18 @@ def new_state(c: Core) -> State:
     s: State = _new(State)
     _set_c(s, c)
     return s
+
+
+def log_moves(log: tuple[object, ...]) -> tuple[tuple[int, Move], ...]:
+    """The ``(seat, move)`` pairs of a deal's log (a linked list, newest first), oldest first."""
+    out: list[tuple[int, Move]] = []
+    node = log
+    while node:
+        prev, seat, move = node
+        out.append((seat, move))  # type: ignore[arg-type]
+        node = prev  # type: ignore[assignment]
+    out.reverse()
+    return tuple(out)
 
 
 def _tricks_played(s: State) -> int:
