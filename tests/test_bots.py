@@ -300,7 +300,8 @@ def test_heuristic_draws_trumps_with_its_top_trump() -> None:
     deal = ["JH 9H QS KS JC QC JD", "TH KH QH AC 9C 9D JS", "TS AS TC KD TD AD QD", "AH 9S KC"]
     state = new_game(Rules.preset("pl"), deal=deal)
     bot = HeuristicBot()
-    for move in [Bid(100), Pass(), Pass(), Give("KC", to=2), Give("JS", to=0), Contract(100)]:
+    setup: list[Move] = [Bid(100), Pass(), Pass(), Give("KC", to=2), Give("JS", to=0)]
+    for move in [*setup, Contract(100)]:
         state = apply(state, move)
     assert bot.choose(observe(state, 1)) == Play(Card.parse("AC"))
     for move in [Play("AC"), Play("TC"), Play("JC"), Play("QH"), Play("TS"), Play("9H")]:
