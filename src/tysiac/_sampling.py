@@ -248,6 +248,9 @@ def _place(problem: _Problem, rng: random.Random) -> list[int]:
     ways_by_caps: dict[tuple[int, ...], int] = {}
     # the cards no constraint ties matter to the history only in these layouts
     fill_needed = problem.view.rules.layout not in (Layout.TWO_NO_MUSIK, Layout.FOUR_ALL_PLAY)
+    # any fill of the loose cards stands for its case (they do not decide the history): one
+    # fixed generator for all of them, never the caller's
+    representative = random.Random(0)
     for choice in itertools.product(*options):
         fixed = [0] * len(slots)
         left = list(caps)
@@ -267,7 +270,7 @@ def _place(problem: _Problem, rng: random.Random) -> list[int]:
         if not ways:
             continue
         if fill_needed:
-            fill = sample(loose, allowed, left, random.Random(0))  # a representative
+            fill = sample(loose, allowed, left, representative)
             assert fill is not None
             trial = [f | x for f, x in zip(fixed, fill, strict=True)]
         else:
