@@ -142,27 +142,47 @@ def sample_world(view: View, rng: random.Random) -> State:
         raise NotAStateError(f"rng={rng!r:.60} must be a random.Random")
     if view.winner is not None:
         raise ImpossibleViewError("the game is over: there is no deal to sample")
-    problem = _problem(view)
-    if not _claims_unseen(view):
-        world = _build(problem, _place(problem, rng), rng)
-        if observe(world, view.seat) != view:
-            raise ImpossibleViewError(
-                f"no world reproduces this view of seat {view.seat} in {view.phase!r}"
-            )
-        return world
-    # automatic claims: a world whose declarer could have claimed at one of its leads ends
-    # the deal there, so it is drawn again (rejection: exactly uniform over the rest)
-    for _ in range(CLAIM_TRIES):
-        try:
-            world = _build(problem, _place(problem, rng), rng)
-        except IllegalMoveError:  # the world's deal ended before the view's moves did
-            continue
-        if observe(world, view.seat) == view:
+    return Sampler(view).draw(rng)
+
+
+class Sampler:
+    """Worlds of one view (private): what does not depend on the random numbers is worked
+    out once, so ``Sampler(view).draw(rng)`` is :func:`sample_world` ``(view, rng)`` and
+    drawing many worlds of one view (a search) repeats only the random part."""
+
+    def __init__(self, view: View) -> None:
+        if not isinstance(view, View):
+            raise NotAStateError(f"{type(view).__name__} object is not a View: use observe()")
+        if view.winner is not None:
+            raise ImpossibleViewError("the game is over: there is no deal to sample")
+        self.view = view
+        self._problem = _problem(view)
+        self._plan = _plan(self._problem)
+
+    def draw(self, rng: random.Random) -> State:
+        """One world, drawn uniformly (see :func:`sample_world`)."""
+        view = self.view
+        problem = self._problem
+        if not _claims_unseen(view):
+            world = _build(problem, _draw(problem, self._plan, rng), rng)
+            if observe(world, view.seat) != view:
+                raise ImpossibleViewError(
+                    f"no world reproduces this view of seat {view.seat} in {view.phase!r}"
+                )
             return world
-    raise ImpossibleViewError(
-        f"no world reproduces this view of seat {view.seat} in {view.phase!r} within"
-        f" {CLAIM_TRIES} draws (automatic claims)"
-    )
+        # automatic claims: a world whose declarer could have claimed at one of its leads
+        # ends the deal there, so it is drawn again (rejection: exactly uniform over the rest)
+        for _ in range(CLAIM_TRIES):
+            try:
+                world = _build(problem, _draw(problem, self._plan, rng), rng)
+            except IllegalMoveError:  # the world's deal ended before the view's moves did
+                continue
+            if observe(world, view.seat) == view:
+                return world
+        raise ImpossibleViewError(
+            f"no world reproduces this view of seat {view.seat} in {view.phase!r} within"
+            f" {CLAIM_TRIES} draws (automatic claims)"
+        )
 
 
 def _claims_unseen(view: View) -> bool:
@@ -216,35 +236,33 @@ def _tied(problem: _Problem) -> int:
     return tied & problem.unknown
 
 
-def _place(problem: _Problem, rng: random.Random) -> list[int]:
+class _Plan(NamedTuple):
+    """What :func:`_draw` needs to place the unseen cards: everything that does not depend
+    on the random numbers, worked out once per view (the cases of the tied cards)."""
+
+    allowed: list[int]
+    caps: list[int]
+    loose: int  # the cards no constraint ties
+    draws: bool  # too many cases: draw whole placements and keep one whose history replays
+    cases: list[tuple[int, list[int]]]  # (placements, the tied cards' places) of each case
+
+
+def _plan(problem: _Problem) -> _Plan:
     slots = problem.slots
     caps = [s.cap for s in slots]
     allowed = [s.allowed for s in slots]
     tied = _tied(problem)
     loose = problem.unknown & ~tied
     if not tied:
-        if not _feasible(problem, None):
-            raise ImpossibleViewError("no placement of the unseen cards fits this view")
-        out = sample(loose, allowed, caps, rng)
-        if out is None:
-            raise ImpossibleViewError("no placement of the unseen cards fits this view")
-        return out
+        return _Plan(allowed, caps, loose, False, [])
     cards = bits(tied)
     options = [[i for i, a in enumerate(allowed) if a >> c & 1] for c in cards]
     size = 1
     for o in options:
         size *= max(len(o), 1)
     if size > CASE_LIMIT:
-        everything = problem.unknown
-        for _ in range(DRAW_LIMIT):
-            trial = sample(everything, allowed, caps, rng)
-            if trial is None:
-                break
-            if _feasible(problem, trial):
-                return trial
-        raise ImpossibleViewError("no placement of the unseen cards fits this view")
+        return _Plan(allowed, caps, loose, True, [])
     cases: list[tuple[int, list[int]]] = []
-    total = 0
     ways_by_caps: dict[tuple[int, ...], int] = {}
     # the cards no constraint ties matter to the history only in these layouts
     fill_needed = problem.view.rules.layout not in (Layout.TWO_NO_MUSIK, Layout.FOUR_ALL_PLAY)
@@ -278,12 +296,30 @@ def _place(problem: _Problem, rng: random.Random) -> list[int]:
         if not _feasible(problem, trial):
             continue
         cases.append((ways, fixed))
-        total += ways
-    if not total:
+    if not cases:
         raise ImpossibleViewError("no placement of the unseen cards fits this view")
-    fixed = cases[pick([ways for ways, _ in cases], rng)][1]
+    return _Plan(allowed, caps, loose, False, cases)
+
+
+def _draw(problem: _Problem, plan: _Plan, rng: random.Random) -> list[int]:
+    """A placement of the unseen cards, uniform over those whose history replays."""
+    allowed, caps = plan.allowed, plan.caps
+    if plan.draws:
+        for _ in range(DRAW_LIMIT):
+            trial = sample(problem.unknown, allowed, caps, rng)
+            if trial is None:
+                break
+            if _feasible(problem, trial):
+                return trial
+        raise ImpossibleViewError("no placement of the unseen cards fits this view")
+    if not plan.cases:  # nothing ties the cards: every placement replays
+        out = sample(plan.loose, allowed, caps, rng)
+        if out is None:
+            raise ImpossibleViewError("no placement of the unseen cards fits this view")
+        return out
+    fixed = plan.cases[pick([ways for ways, _ in plan.cases], rng)][1]
     left = [c - f.bit_count() for c, f in zip(caps, fixed, strict=True)]
-    rest = sample(loose, allowed, left, rng)
+    rest = sample(plan.loose, allowed, left, rng)
     assert rest is not None
     return [f | x for f, x in zip(fixed, rest, strict=True)]
 

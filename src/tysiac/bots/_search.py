@@ -21,7 +21,7 @@ from .._engine import apply
 from .._errors import InvalidDealError
 from .._moves import Bid, Bomb, Claim, Contract, Discard, Give, Move, Pass, Redeal
 from .._rollout import rollout
-from .._sampling import sample_world
+from .._sampling import Sampler
 from .._state import DealResult, Phase, State
 from .._views import View, observe
 from ._estimate import give_order
@@ -147,6 +147,7 @@ class SearchBot:
         rounds = math.ceil(math.log2(len(alive)))
         done = 0
         worlds = 0
+        sampler = Sampler(view)  # the view's cases of tied cards, worked out once
         for r in range(rounds):
             # a time budget is shared out like the playouts: the same share per round
             deadline = None
@@ -159,7 +160,7 @@ class SearchBot:
             for _ in range(per):
                 if deadline is not None and worlds and time.perf_counter() >= deadline:
                     break
-                world = sample_world(view, rng)
+                world = sampler.draw(rng)
                 playout_seed = rng.getrandbits(64)
                 for m in alive:
                     after = apply(world, m)
