@@ -12,9 +12,10 @@ from __future__ import annotations
 import random
 from typing import Final
 
+from .._cards import ABOVE, bits
 from .._rules import Layout, Rules
 from .._tables import GEOMETRY
-from ._knowledge import ALL, POINTS, SUIT, above, cards_of, pair_held
+from ._knowledge import ALL, POINTS, SUIT, pair_held
 
 __all__ = ["bid_value", "estimate", "give_order", "holds_ace_marriage"]
 
@@ -45,18 +46,18 @@ def estimate(rules: Rules, hand: int, gone: int = 0, *, leads_first: bool = True
     total = 0.0
     side_winners = 0
     for s in range(4):
-        mine = cards_of(hand & SUIT[s])
+        mine = bits(hand & SUIT[s])
         mine.reverse()  # highest first
         if not mine:
             continue
         run = []
         for c in mine:
-            if above(c) & outstanding:
+            if ABOVE[c] & outstanding:
                 break
             run.append(c)
         if s == plan:
             rest = [c for c in mine if c not in run]
-            higher = (above(rest[0]) & outstanding).bit_count() if rest else 0
+            higher = (ABOVE[rest[0]] & outstanding).bit_count() if rest else 0
             wins = len(run) + max(0, len(rest) - higher)
             winners = run + rest[: max(0, len(rest) - higher)]
             total += sum(POINTS[c] + capture for c in winners[:wins])
@@ -116,14 +117,14 @@ def give_order(rules: Rules, hand: int) -> list[int]:
             value += 20 + 4 * r
         if r in (_KING, _QUEEN) and s not in marriages:
             value += 12  # giving it might complete the receiver's marriage
-        if not above(c) & outstanding and POINTS[c]:
+        if not ABOVE[c] & outstanding and POINTS[c]:
             value += 25  # a top card wins a trick
-        if r == _TEN and not above(c) & hand:
+        if r == _TEN and not ABOVE[c] & hand:
             value -= 12  # an unguarded ten falls to the ace
         value += 4 * (hand & SUIT[s]).bit_count()  # empty short suits first
         return value, c
 
-    return sorted(cards_of(hand), key=cost)
+    return sorted(bits(hand), key=cost)
 
 
 def _musik_shape(rules: Rules) -> tuple[int, int]:
@@ -163,7 +164,7 @@ def bid_value(rules: Rules, hand: int, shown: int, salt: int, quantile: float = 
     if not take:
         return estimate(rules, hand)
     rng = random.Random(salt)
-    unseen = cards_of(ALL & ~hand)
+    unseen = bits(ALL & ~hand)
     results = []
     for _ in range(16):
         musik = 0

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .._cards import RANK_POINTS, Card, Rank
+from .._cards import ABOVE, FULL, RANK_POINTS, SUIT_MASK, Card, Rank
 from .._moves import Give
 from .._rules import TrumpTiming
 from .._state import Phase
@@ -21,37 +21,20 @@ __all__ = [
     "POINTS",
     "SUIT",
     "Knowledge",
-    "above",
     "beats",
     "card_mask",
-    "cards_of",
     "pair_held",
     "trick_winner",
 ]
 
-#: Every card of the pack, as a mask.
-ALL: Final = (1 << 24) - 1
-#: ``SUIT[s]``: the mask of suit ``s``.
-SUIT: Final = tuple(0x3F << (6 * s) for s in range(4))
+#: Every card of the pack, as a mask (the engine's own table).
+ALL: Final = FULL
+#: ``SUIT[s]``: the mask of suit ``s`` (the engine's own table).
+SUIT: Final = SUIT_MASK
 #: ``POINTS[i]``: the card points of card ``i``.
 POINTS: Final = tuple(RANK_POINTS[i % 6] for i in range(24))
 _KING: Final = 3
 _QUEEN: Final = 2
-
-
-def above(card: int) -> int:
-    """The mask of the cards of ``card``'s suit that rank above it."""
-    return SUIT[card // 6] & ~((1 << (card + 1)) - 1)
-
-
-def cards_of(mask: int) -> list[int]:
-    """The card indexes in ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def card_mask(cards: object) -> int:
@@ -196,13 +179,13 @@ class Knowledge:
 
     def is_top(self, card: int) -> bool:
         """Whether no card that someone else may still play beats ``card`` in its suit."""
-        return not above(card) & self.outstanding()
+        return not ABOVE[card] & self.outstanding()
 
     def can_beat(self, seat: int, card: int, led: int, trump: int | None) -> bool:
         """Whether ``seat`` may hold a card that beats ``card`` (of the led suit ``led``
         or a trump) in a trick led in ``led``."""
         mask = self.may_hold(seat)
-        if mask & above(card):
+        if mask & ABOVE[card]:
             return True
         suit = card // 6
         if trump is None or suit == trump:
@@ -285,7 +268,7 @@ def _inferences(view: View) -> tuple[list[int], list[int]]:
                 trump = int(c.suit)
             if card // 6 == led:
                 if not trumped and rules.must_beat and not beats(card, best, trick_trump):
-                    lacks[seat] |= above(best)
+                    lacks[seat] |= ABOVE[best]
             else:
                 void[seat] |= 1 << led
                 if trick_trump is not None and rules.must_trump:
@@ -293,9 +276,9 @@ def _inferences(view: View) -> tuple[list[int], list[int]]:
                         if not trumped or rules.trump_when_cannot_overtrump:
                             void[seat] |= 1 << trick_trump
                         else:
-                            lacks[seat] |= above(best)
+                            lacks[seat] |= ABOVE[best]
                     elif trumped and not beats(card, best, trick_trump):
-                        lacks[seat] |= above(best)
+                        lacks[seat] |= ABOVE[best]
             if beats(card, best, trick_trump):
                 if trick_trump is not None and card // 6 == trick_trump and led != trick_trump:
                     trumped = True

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
+from .._cards import ABOVE
 from .._moves import (
     Bid,
     Bomb,
@@ -34,7 +35,7 @@ from .._state import Core, Phase, State
 from .._tables import GEOMETRY
 from ._estimate import bid_value, estimate, give_order
 from ._heuristic import BARREL_BOLDNESS, BID_MARGIN, BOMB_MARGIN, CONTRACT_MARGIN
-from ._knowledge import POINTS, SUIT, above, beats, pair_held
+from ._knowledge import POINTS, SUIT, beats, pair_held
 
 __all__ = ["Policy"]
 
@@ -141,10 +142,10 @@ def _contract(state: State, moves: tuple[Move, ...]) -> Move:
 def _can_beat(hand: int, best: int, led: int, trump: int) -> bool:
     """Whether a seat holding ``hand`` can beat ``best`` in a trick led in ``led``."""
     if hand & SUIT[led]:
-        return best // 6 == led and bool(hand & above(best))
+        return best // 6 == led and bool(hand & ABOVE[best])
     if trump < 0 or not hand & SUIT[trump]:
         return False
-    return best // 6 != trump or bool(hand & above(best))
+    return best // 6 != trump or bool(hand & ABOVE[best])
 
 
 def _cheap(c: int, hand: int, trump: int) -> float:
