@@ -49,7 +49,7 @@ from tysiac._sampling import _history, _problem
 from tysiac._tables import GEOMETRY
 from tysiac.bots import HeuristicBot
 from tysiac.bots._estimate import estimate
-from tysiac.encoding import action_mask, decode_move, encode_move
+from tysiac.encoding import action_mask, decode_move, encode_move, feature_names, features
 
 # seat 1 holds the four aces and the heart marriage; the musik gives it the nines of hearts
 DEAL = ["9S JS QS 9C JC 9D JD", "AS AC AD AH TH KH QH", "TS KS TC KC QC TD KD", "QD JH 9H"]
@@ -297,6 +297,21 @@ def test_notation_and_encoding() -> None:
     assert decode_move(action, rules) == move
     assert action_mask(state)[action]
     assert not action_mask(_contract(rules))[action]  # not on the first trick
+
+
+def test_the_features_show_who_declared_it() -> None:
+    """Version 2 of the features: the ``ace_marriage`` block, by relative seat."""
+    rules = Rules(ace_marriage=200)
+    before = _trick(_contract(rules), Play("TH"))
+    after = apply(before, Play("AC"))  # seat 1 leads an ace from the four: declared
+    assert after.ace_marriage == 1
+    for seat, name in ((0, "left"), (1, "me"), (2, "right")):
+        for state, declared in ((before, False), (after, True)):
+            named = dict(zip(feature_names(rules), features(observe(state, seat)), strict=True))
+            flags = {k: v for k, v in named.items() if k.startswith("ace_marriage")}
+            assert flags == {
+                f"ace_marriage[{n}]": float(declared and n == name) for n in ("me", "left", "right")
+            }
 
 
 # --- what the other seats learn -----------------------------------------------------------

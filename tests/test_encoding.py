@@ -124,6 +124,7 @@ def check_features(view: View) -> None:
         for suit in "SCDH":
             declared = any(w == s and m.letter == suit for w, m in view.marriages)
             assert f[f"marriages[{name}][{suit}]"] == float(declared)
+        assert f[f"ace_marriage[{name}]"] == float(view.ace_marriage == s)
     for c in CARDS:
         assert f[f"hand[{c}]"] == float(c in view.hand)
         assert f[f"musik[{c}]"] == float(c in view.musik)
@@ -228,11 +229,11 @@ def test_random_rules(r: Rules, seed: int, rng_seed: int) -> None:
 
 
 def test_version() -> None:
-    assert VERSION == 1 and type(VERSION) is int
+    assert VERSION == 2 and type(VERSION) is int
 
 
 def test_golden_action_numbers() -> None:
-    """These numbers are version 1 of the layout: changing one needs a new VERSION."""
+    """These numbers are those of versions 1 and 2: changing one needs a new VERSION."""
     r = Rules()
     golden: dict[int, Move] = {
         0: Pass(),
@@ -319,14 +320,15 @@ def test_numpy_like_integers() -> None:
 
 def test_feature_names_golden() -> None:
     names = feature_names(Rules())
-    assert len(names) == 545
+    assert len(names) == 548
     assert names[:7] == tuple(f"phase[{p.name}]" for p in Phase)
     assert names[7:10] == ("to_move[me]", "to_move[left]", "to_move[right]")
     assert names[16] == "hand[9S]" and names[39] == "hand[AH]"
     assert names[347] == "marriages[right][H]"
     assert names[348] == "possible[me][9S]" and names[419] == "possible[right][AH]"
     assert names[420] == "pile[MUSIK][9S]" and names[444] == "pile[MUSIK][size]"
-    assert names[-1] == "pile[STOCK][size]"
+    assert names[544] == "pile[STOCK][size]"  # the end of version 1
+    assert names[545:] == ("ace_marriage[me]", "ace_marriage[left]", "ace_marriage[right]")
     assert feature_names(Rules(players=2))[7:9] == ("to_move[me]", "to_move[opponent]")
     four = feature_names(Rules(players=4, layout=Layout.FOUR_ALL_PLAY))
     assert four[7:11] == ("to_move[me]", "to_move[left]", "to_move[across]", "to_move[right]")

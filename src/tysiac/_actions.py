@@ -1,7 +1,7 @@
 """The action encoding: one fixed number for every move (see :mod:`tysiac.encoding`).
 
-The layout (version 1), with ``K = max_bid // bid_step`` amounts ``bid_step, 2 * bid_step,
-..., max_bid``:
+The layout (the same in versions 1 and 2), with ``K = max_bid // bid_step`` amounts
+``bid_step, 2 * bid_step, ..., max_bid``:
 
 ======================  ==========================================================
 numbers                 moves
@@ -10,7 +10,7 @@ numbers                 moves
 1                       ``Redeal()``
 2                       ``Bomb()``
 3                       ``Claim()``
-4                       ``Concede()`` (reserved: the move does not exist yet)
+4                       ``Concede()`` (where ``Rules.concession`` allows it)
 5, 6                    ``ChooseMusik(0)``, ``ChooseMusik(1)``
 7 .. 30                 ``Play(card)``: ``7 + card.index``
 31 .. 54                ``Play(card, meld=True)``: ``31 + card.index``
@@ -18,7 +18,7 @@ numbers                 moves
 79 .. 174               ``Give(card, to)``: ``79 + 24 * to + card.index`` (``to`` 0..3)
 175 .. 174 + K          ``Bid(k * bid_step)``: ``174 + k``
 175 + K .. 174 + 2K     ``Contract(k * bid_step)``: ``174 + K + k``
-175 + 2K .. 174 + 3K     ``Bid(k * bid_step, blind=True)`` (reserved: not yet a move)
+175 + 2K .. 174 + 3K     ``Bid(k * bid_step, blind=True)`` (where ``Rules.blind_bids``)
 ======================  ==========================================================
 
 The numbers 0..174 are the same under every rules; only the three amount blocks at the
@@ -29,11 +29,8 @@ from __future__ import annotations
 
 import reprlib
 from collections.abc import Callable
-from typing import Any, Final, cast
+from typing import Final
 
-import attrs
-
-from . import _moves
 from ._cards import CARDS
 from ._engine import legal_moves
 from ._errors import (
@@ -57,6 +54,7 @@ from ._moves import (
     Bomb,
     ChooseMusik,
     Claim,
+    Concede,
     Contract,
     Discard,
     Give,
@@ -64,6 +62,9 @@ from ._moves import (
     Pass,
     Play,
     Redeal,
+)
+from ._moves import (
+    CONCEDE as CONCEDE_MOVE,
 )
 from ._rules import Rules
 from ._state import State
@@ -91,7 +92,7 @@ PASS_ACTION: Final = 0
 REDEAL_ACTION: Final = 1
 BOMB_ACTION: Final = 2
 CLAIM_ACTION: Final = 3
-#: Reserved for a future ``Concede()`` move.
+#: The number of ``Concede()`` (legal only where ``Rules.concession`` allows it).
 CONCEDE: Final = 4
 CHOOSE_BASE: Final = 5
 PLAY_BASE: Final = 7
@@ -104,13 +105,6 @@ GIVE_SEATS: Final = 4
 FIXED: Final = GIVE_BASE + 24 * GIVE_SEATS
 BID_BASE: Final = FIXED
 
-# Moves planned by other issues (the Russian preset): numbered here as soon as the move
-# classes exist, at the places reserved for them, so adding them renumbers nothing.
-_CONCEDE_TYPE: Final[type | None] = getattr(_moves, "Concede", None)
-_CONCEDE_MOVE: Final[object] = getattr(_moves, "CONCEDE", None) or (
-    _CONCEDE_TYPE() if _CONCEDE_TYPE is not None else None
-)
-_BLIND_BIDS: Final = "blind" in attrs.fields_dict(Bid)
 
 _GIVES: Final = tuple(tuple(Give(c, to) for c in CARDS) for to in range(GIVE_SEATS))
 _SINGLE: Final[dict[int, Move]] = {
@@ -180,8 +174,8 @@ def _amount(move: Bid | Contract, rules: Rules, base: int) -> int:
 
 
 def _bid(move: Bid, rules: Rules) -> int:
-    if getattr(move, "blind", False):  # a blind bid: the block after the contracts
-        if not getattr(rules, "blind_bids", False):
+    if move.blind:  # a blind bid: the block after the contracts
+        if not rules.blind_bids:
             raise InvalidActionError(
                 f"{short(move)} has no action number under these rules: blind bids are off"
             )
@@ -189,8 +183,8 @@ def _bid(move: Bid, rules: Rules) -> int:
     return _amount(move, rules, BID_BASE)
 
 
-def _concede(move: object, rules: Rules) -> int:
-    if not getattr(rules, "concession", False):
+def _concede(move: Concede, rules: Rules) -> int:
+    if not rules.concession:
         raise InvalidActionError(
             f"{short(move)} has no action number under these rules: concessions are off"
         )
@@ -251,9 +245,8 @@ _ENCODERS: Final[dict[type, Callable[[object, Rules], int]]] = {
     Redeal: _redeal,  # type: ignore[dict-item]
     Bomb: _bomb,  # type: ignore[dict-item]
     Claim: _claim,  # type: ignore[dict-item]
+    Concede: _concede,  # type: ignore[dict-item]
 }
-if _CONCEDE_TYPE is not None:
-    _ENCODERS[_CONCEDE_TYPE] = _concede
 
 
 def encode_move(move: Move, rules: Rules) -> int:
@@ -331,8 +324,8 @@ def decode_move(action: int, rules: Rules) -> Move:
     if a < CHOOSE_BASE:
         move = _SINGLE.get(a)
         if move is None:
-            if _CONCEDE_MOVE is not None and getattr(rules, "concession", False):
-                return cast(Move, _CONCEDE_MOVE)
+            if rules.concession:
+                return CONCEDE_MOVE
             raise InvalidActionError(
                 f"action {a} is reserved for Concede(), a move these rules do not have"
             )
@@ -358,8 +351,8 @@ def decode_move(action: int, rules: Rules) -> Move:
         return rules._play.bids[i + 1]
     if block == 1:
         return rules._play.contracts[i + 1]
-    if _BLIND_BIDS and getattr(rules, "blind_bids", False):
-        return cast(Any, Bid)((i + 1) * rules.bid_step, blind=True)  # type: ignore[no-any-return]
+    if rules.blind_bids:
+        return rules._play.blind_bids[i + 1]
     raise InvalidActionError(
         f"action {a} is reserved for blind bids, a move these rules do not have"
     )

@@ -109,6 +109,7 @@ def feature_names(rules: Rules) -> tuple[str, ...]:
         per_card(f"possible[{seat}]")
     for pile in PILES:
         per(f"pile[{pile.name}]", (*_CARD_NAMES, "size"))
+    per("ace_marriage", seats)  # version 2
     return tuple(out)
 
 
@@ -229,4 +230,8 @@ def _features(view: View) -> tuple[float, ...]:
         block[24] += hidden.size / CARDS_SCALE
     for pile in PILES:
         out.extend(piles[pile])
+    aces = [0.0] * n
+    if view.ace_marriage is not None:
+        aces[view.ace_marriage] = 1.0
+    by_seat(aces)
     return tuple(out)

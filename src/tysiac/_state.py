@@ -304,17 +304,17 @@ class State:
     @property
     def deal_number(self) -> int:
         """The number of the current deal, from 1 (a redeal starts a new number)."""
-        return self._game.deal_number
+        return self._c.game.deal_number
 
     @property
     def dealer(self) -> int:
         """The seat that dealt the current deal."""
-        return self._game.dealer
+        return self._c.game.dealer
 
     @property
     def scores(self) -> tuple[int, ...]:
         """The score of each seat before the current deal."""
-        return self._game.scores
+        return self._c.game.scores
 
     @property
     def sheet(self) -> ScoreSheet:
@@ -322,59 +322,59 @@ class State:
 
         A :class:`ScoreSheet`, an immutable sequence shared with the game's other states.
         """
-        return self._game.sheet
+        return self._c.game.sheet
 
     @property
     def bid(self) -> int:
         """The highest bid so far (0 before the first bid, and in the draw game)."""
-        return self._deal.bid
+        return self._c.deal.bid
 
     @property
     def bidder(self) -> int | None:
         """The seat that made the highest bid."""
-        return self._deal.bidder
+        return self._c.deal.bidder
 
     @property
     def declarer(self) -> int | None:
         """The declarer (winner of the auction), once known."""
-        return self._deal.declarer
+        return self._c.deal.declarer
 
     @property
     def contract(self) -> int | None:
         """The contract, once named."""
-        return self._deal.contract
+        return self._c.deal.contract
 
     @property
     def _seed(self) -> int:
-        return self._game.seed
+        return self._c.game.seed
 
     @property
     def _bombs(self) -> tuple[int, ...]:
-        return self._game.bombs
+        return self._c.game.bombs
 
     @property
     def _deck(self) -> tuple[int, ...]:
-        return self._game.deck
+        return self._c.game.deck
 
     @property
     def _musiks(self) -> tuple[int, ...]:
-        return self._deal.musiks
+        return self._c.deal.musiks
 
     @property
     def _discards(self) -> int:
-        return self._deal.discards
+        return self._c.deal.discards
 
     @property
     def _revealed(self) -> int:
-        return self._deal.revealed
+        return self._c.deal.revealed
 
     @property
     def _passed(self) -> int:
-        return self._deal.passed
+        return self._c.deal.passed
 
     @property
     def _acted(self) -> int:
-        return self._deal.acted
+        return self._c.deal.acted
 
     # --- public views of the compact fields ---------------------------------------------
 

@@ -11,9 +11,8 @@
   only on the player count and the layout's seats in a trick.
 
 Both layouts are tabled on the docs page "Encoding".  :data:`VERSION` numbers them:
-whatever changes an existing action number or feature index bumps it.  Moves added later
-fill the places reserved for them (``Concede()`` at 4, blind bids after the contracts), so
-they do not renumber the actions of this version.  Pure Python: no numpy needed.
+whatever changes an existing action number or feature index, or the length of the features,
+bumps it.  Pure Python: no numpy needed.
 
 Example:
     >>> from tysiac import new_game, observe, Bid
@@ -44,5 +43,6 @@ __all__ = [
     "num_actions",
 ]
 
-#: The version of both layouts (actions and features).
-VERSION: Final = 1
+#: The version of both layouts (actions and features): 2 added the ``ace_marriage`` block
+#: at the end of the features; the action numbers are those of version 1.
+VERSION: Final = 2
