@@ -7,6 +7,7 @@ from typing import Final
 from ._cards import NINE, RANK_MASK, mask_points
 from ._core import bid_cap, illegal, start_deal
 from ._dealing import shuffled_deck
+from ._movecodes import BID_CODE, BLIND_CODE, PASS_CODE, log_plus
 from ._moves import PASS, REDEAL, Bid, Move, Pass, Redeal
 from ._musik import after_auction
 from ._rules import RedealMarriage
@@ -183,17 +184,16 @@ def apply_auction(s: State, move: Move) -> State:
             game.bombs,
             game.sheet.plus(row),
             shuffled_deck(game.seed, number),
-            game.history.plus((c.log, p, REDEAL)),
+            game.history.plus(log_plus(c.log, p, REDEAL)),
         )
     passed = deal.passed
     bid, bidder = deal.bid, deal.bidder
     if type(move) is Pass:
         passed |= 1 << p
-        move = PASS
+        code = PASS_CODE
     else:
         bid, bidder = move.amount, p  # type: ignore[union-attr]
-        table = r._play.blind_bids if move.blind else r._play.bids  # type: ignore[union-attr]
-        move = table[bid // r.bid_step]
+        code = ((BLIND_CODE if move.blind else BID_CODE) + bid // 5) << 2  # type: ignore[union-attr]
     nxt = r._play.next_seat[game.dealer]
     seat = nxt[p]
     while passed >> seat & 1:
@@ -214,6 +214,8 @@ def apply_auction(s: State, move: Move) -> State:
         ),
     )
     out = new_state(
-        make_core(Core, (r, game, c.phase, seat, None, new_deal, *c[6:14], (c.log, p, move), -1))
+        make_core(
+            Core, (r, game, c.phase, seat, None, new_deal, *c[6:14], c.log << 16 | code | p, -1)
+        )
     )
     return after_auction(out) if done else out

@@ -8,6 +8,7 @@ from typing import Final, NoReturn
 from ._cards import ACES
 from ._errors import IllegalMoveError, brief
 from ._history import History, Origin, ScoreSheet
+from ._movecodes import EMPTY_LOG, log_plus
 from ._moves import GIVES, Move
 from ._rules import Layout, Rules
 from ._state import Core, DealInfo, DealResult, GameInfo, Phase, State, make_core, new_state
@@ -77,9 +78,9 @@ def bid_cap(rules: Rules, hand: int) -> int:
     return min(rules.max_bid, 120 + held_marriages(rules, hand))
 
 
-def log(s: State, seat: int, move: Move) -> tuple[object, ...]:
-    """The deal log of ``s`` with ``(seat, move)`` appended (a shared-tail linked list)."""
-    return (s._log, seat, move)
+def log(s: State, seat: int, move: Move) -> int:
+    """The deal log of ``s`` with ``seat``'s ``move`` appended."""
+    return log_plus(s._log, seat, move)
 
 
 def illegal(s: State, move: object, rule: str) -> NoReturn:
@@ -165,7 +166,7 @@ def start_deal(
                 -1,
                 (0,) * rules.players,
                 (),
-                (),
+                EMPTY_LOG,
                 -1 if leader is None else hands[leader],  # the draw game: a lead, any card
             ),
         )

@@ -12,9 +12,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Final, Generic, NamedTuple, TypeVar, overload
 
 from ._errors import InvalidDealError, brief
-from ._movecodes import decode_moves, encode_log
+from ._movecodes import encode_log, log_from_codes, log_moves
 from ._moves import Move
-from ._state import DealResult, log_moves
+from ._state import DealResult
 
 __all__ = ["History", "Origin", "ScoreSheet"]
 
@@ -200,17 +200,16 @@ class Origin(NamedTuple):
     earlier: int  # rows of the score sheet from before (their moves are unknown)
 
 
-#: A finished deal's moves as the engine logged them: a linked list ``(previous, seat,
-#: move)``, newest first, ending in ``()``.
-Log = tuple[object, ...]
+#: A finished deal's moves as the engine logged them: an int, 16 bits a move (``_movecodes``).
+Log = int
 
 
 class History(_Vec[Log]):
     """The moves of every finished deal since :attr:`origin`, shared between states (private).
 
-    Each item is a finished deal's log, the linked list its states already share, so that
-    finishing a deal costs one append and nothing is copied; pickling stores each deal's
-    moves as two bytes a move (see ``_movecodes``).
+    Each item is a finished deal's log, the int its states already share, so that finishing
+    a deal costs one append and nothing is copied; pickling stores each deal's moves as two
+    bytes a move (see ``_movecodes``).
     """
 
     __slots__ = ("origin",)
@@ -223,7 +222,7 @@ class History(_Vec[Log]):
         _set_origin(self, origin)
 
     def plus(self, log: Log) -> History:
-        """A new history: this one with a finished deal's log (linked list) added."""
+        """A new history: this one with a finished deal's log added."""
         out: History = self._plus(log)  # type: ignore[assignment]
         _set_origin(out, self.origin)
         return out
@@ -238,9 +237,7 @@ class History(_Vec[Log]):
         return self is other or (
             self.origin == other.origin
             and self._len == other._len
-            and all(
-                a is b or encode_log(a) == encode_log(b) for a, b in zip(self, other, strict=True)
-            )
+            and all(a == b for a, b in zip(self, other, strict=True))
         )
 
     def __iter__(self) -> Iterator[Log]:
@@ -257,13 +254,7 @@ class History(_Vec[Log]):
 
 
 def _history_from_codes(origin: Origin, deals: tuple[bytes, ...]) -> History:
-    logs: list[Log] = []
-    for data in deals:
-        log: Log = ()
-        for seat, move in decode_moves(data):
-            log = (log, seat, move)
-        logs.append(log)
-    return History(origin, logs)
+    return History(origin, map(log_from_codes, deals))
 
 
 _set_origin = History.__dict__["origin"].__set__

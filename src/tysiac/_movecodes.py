@@ -1,8 +1,10 @@
-"""Finished deals' moves as compact bytes (private): two bytes per move.
+"""A deal's moves as compact codes (private): 16 bits a move.
 
-A state keeps every finished deal's moves (for :func:`~tysiac.record`); stored as the deal's
-linked list of tuples they would take about 2 kB a deal, as codes about 100 bytes.  A move's
-code is ``kind_and_value << 2 | seat``, little-endian, unsigned 16 bits:
+A state's deal log, and every finished deal's in the game's history, is one ``int``: the
+codes of its moves, 16 bits each, newest lowest, below a leading 1 bit (:data:`EMPTY_LOG`
+is the log of no moves).  An int holds no references, so the logs the states of a game
+share cost the garbage collector nothing, and a deal's log takes about 100 bytes.  A move's
+code is ``kind_and_value << 2 | seat``:
 
 ===========  ====================================================
 code >> 2    move
@@ -18,12 +20,14 @@ code >> 2    move
 2176         ``Concede()``
 2177..3177   ``Bid(amount, blind=True)``: 2177 + amount // 5
 ===========  ====================================================
+
+Pickles store a deal's codes oldest first as little-endian unsigned 16-bit bytes.
 """
 
 from __future__ import annotations
 
 import struct
-from typing import Any, Final
+from typing import Final
 
 from ._moves import (
     BOMB,
@@ -43,12 +47,41 @@ from ._moves import (
     Move,
 )
 
-__all__ = ["decode_moves", "encode_log"]
+__all__ = [
+    "BID_CODE",
+    "BLIND_CODE",
+    "CONTRACT_CODE",
+    "EMPTY_LOG",
+    "GIVE_CODE",
+    "MELD_CODE",
+    "PASS_CODE",
+    "decode_moves",
+    "encode_log",
+    "last_bid_blind",
+    "log_from_codes",
+    "log_moves",
+    "log_plus",
+    "move_code",
+]
+
+#: The log of a deal before its first move.
+EMPTY_LOG: Final = 1
 
 _BID: Final = 174
 _CONTRACT: Final = 1175
 _CONCEDE: Final = 2176
 _BLIND: Final = 2177
+#: ``(MELD_CODE + card) << 2 | seat`` is the code of a declaring play (plain plays: ``card``).
+MELD_CODE: Final = 24
+#: ``(GIVE_CODE + to * 24 + card) << 2 | seat`` is the code of a give.
+GIVE_CODE: Final = 48
+#: ``(BID_CODE + amount // 5) << 2 | seat`` is the code of a bid (``BLIND_CODE``: blind).
+BID_CODE: Final = _BID
+BLIND_CODE: Final = _BLIND
+#: ``(CONTRACT_CODE + amount // 5) << 2 | seat`` is the code of a contract.
+CONTRACT_CODE: Final = _CONTRACT
+#: ``PASS_CODE | seat`` is the code of a pass.
+PASS_CODE: Final = 170 << 2
 _SHARED: Final[tuple[Move, ...]] = (
     *PLAYS,
     *MELDS,
@@ -79,33 +112,65 @@ def _code(move: Move) -> int:
     return _CODES[id(next(m for m in _SHARED if m == move))]
 
 
-def encode_log(log: tuple[object, ...]) -> bytes:
-    """The moves of a deal's log (linked list, newest first) as codes, oldest first."""
-    codes: list[int] = []
-    get = _CODES.get
-    node: Any = log
-    while node:
-        node, seat, move = node
-        code = get(id(move))
-        codes.append((_code(move) if code is None else code) | seat)
-    codes.reverse()
+def move_code(move: Move) -> int:
+    """The code of ``move`` without its seat (``kind_and_value << 2``)."""
+    code = _CODES.get(id(move))
+    return _code(move) if code is None else code
+
+
+def log_plus(log: int, seat: int, move: Move) -> int:
+    """The deal log ``log`` with ``seat``'s ``move`` appended."""
+    return log << 16 | move_code(move) | seat
+
+
+def _codes(log: int) -> tuple[int, ...]:
+    """The codes of ``log``, oldest first."""
+    n = (log.bit_length() - 1) >> 4
+    return struct.unpack(f">{n}H", (log ^ 1 << 16 * n).to_bytes(2 * n, "big"))
+
+
+def _move(kind: int) -> Move:
+    if kind < _BID:
+        return _SHARED[kind]
+    if kind < _CONTRACT:
+        return Bid((kind - _BID) * 5)
+    if kind < _CONCEDE:
+        return Contract((kind - _CONTRACT) * 5)
+    if kind == _CONCEDE:
+        return CONCEDE
+    return Bid((kind - _BLIND) * 5, blind=True)
+
+
+def log_moves(log: int) -> tuple[tuple[int, Move], ...]:
+    """The ``(seat, move)`` pairs of a deal's log, oldest first."""
+    return tuple([(code & 3, _move(code >> 2)) for code in _codes(log)])
+
+
+def last_bid_blind(log: int, seat: int) -> bool:
+    """Whether ``seat``'s last bid in the deal log ``log`` was blind (False: no bid)."""
+    while log > EMPTY_LOG:
+        code = log & 0xFFFF
+        log >>= 16
+        kind = code >> 2
+        if code & 3 == seat and (_BID <= kind < _CONTRACT or kind >= _BLIND):
+            return kind >= _BLIND
+    return False
+
+
+def encode_log(log: int) -> bytes:
+    """The codes of a deal's log, oldest first, as little-endian 16-bit bytes."""
+    codes = _codes(log)
     return struct.pack(f"<{len(codes)}H", *codes)
+
+
+def log_from_codes(data: bytes) -> int:
+    """The deal log whose codes :func:`encode_log` gave."""
+    log = EMPTY_LOG
+    for (code,) in struct.iter_unpack("<H", data):
+        log = log << 16 | code
+    return log
 
 
 def decode_moves(data: bytes) -> tuple[tuple[int, Move], ...]:
     """The ``(seat, move)`` pairs of an encoded deal, oldest first."""
-    out: list[tuple[int, Move]] = []
-    for (code,) in struct.iter_unpack("<H", data):
-        seat, kind = code & 3, code >> 2
-        if kind < _BID:
-            move = _SHARED[kind]
-        elif kind < _CONTRACT:
-            move = Bid((kind - _BID) * 5)
-        elif kind < _CONCEDE:
-            move = Contract((kind - _CONTRACT) * 5)
-        elif kind == _CONCEDE:
-            move = CONCEDE
-        else:
-            move = Bid((kind - _BLIND) * 5, blind=True)
-        out.append((seat, move))
-    return tuple(out)
+    return tuple([(code & 3, _move(code >> 2)) for (code,) in struct.iter_unpack("<H", data)])

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ._cards import bits
-from ._core import GIVES, bid_cap, illegal, log, replace
+from ._core import bid_cap, illegal, log, replace
+from ._movecodes import CONTRACT_CODE, GIVE_CODE
 from ._moves import (
     BOMB,
     CHOOSE,
@@ -193,7 +194,7 @@ def apply_give(s: State, move: Move) -> State:
                 c.deal,
                 tuple(hands),
                 *c[7:14],
-                (c.log, decl, GIVES[target][card]),
+                c.log << 16 | (GIVE_CODE + target * 24 + card) << 2 | decl,
                 -1,
             ),
         )
@@ -307,7 +308,7 @@ def apply_contract(s: State, move: Move) -> State:
                     c.pending_trump,
                     c.taken,
                     c.marriages,
-                    (c.log, decl, s.rules._play.contracts[a // step]),
+                    c.log << 16 | (CONTRACT_CODE + a // 5) << 2 | decl,
                     c.hands[decl],  # the declarer leads: any card
                 ),
             )

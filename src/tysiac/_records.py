@@ -13,6 +13,7 @@ from ._dealing import MASK64, shuffled_deck
 from ._engine import apply
 from ._errors import IllegalMoveError, InvalidDealError, LoadError, NotAStateError, brief
 from ._history import ScoreSheet
+from ._movecodes import EMPTY_LOG
 from ._moves import CLAIM, MOVE_TYPES, Move
 from ._newgame import SCORE_LIMIT, _deck_from
 from ._rules import Rules
@@ -147,7 +148,7 @@ def record(state: State) -> GameRecord:
         DealRecord(_played(moves, auto), row)
         for moves, row in zip(game.history.deals(), results, strict=True)
     ]
-    if not state.is_over and state._log:
+    if not state.is_over and state._log != EMPTY_LOG:
         deals.append(DealRecord(_played(state.moves, auto), None))
     fixed = origin.deck != shuffled_deck(game.seed, origin.deal_number)
     return GameRecord(

@@ -9,7 +9,7 @@ from ._core import start_deal
 from ._dealing import shuffled_deck
 from ._endgame import ConcessionPayout, Tallies, russian_barrel, settle
 from ._history import ScoreSheet
-from ._moves import Bid
+from ._movecodes import last_bid_blind
 from ._rules import BombPayout, DefenderCap, HalfRounding, Layout, Rules
 from ._state import DealResult, Outcome, Phase, State
 
@@ -175,7 +175,7 @@ def deal_result(
                 musik |= 1 << card
             deltas[sitter] = defender_gain(r, before[sitter], sitter_score(r, musik))
             shown = sitter_cards(musik)  # the sitter shows what it scores
-    if decl is not None and r.blind_bids and _bid_blind(c.log, decl):
+    if decl is not None and r.blind_bids and last_bid_blind(c.log, decl):
         deltas[decl] *= 2  # a blind declarer's contract counts double, won or lost
     made = None
     if decl is not None and outcome in (Outcome.PLAYED, Outcome.CLAIMED):
@@ -235,17 +235,6 @@ def deal_result(
         aces,
     )
     return row, tuple(piles), moved
-
-
-def _bid_blind(log: tuple[object, ...], seat: int) -> bool:
-    """Whether ``seat``'s last bid in this deal's ``log`` (a linked list) was blind."""
-    node = log
-    while node:
-        prev, who, move = node
-        if who == seat and isinstance(move, Bid):
-            return move.blind
-        node = prev  # type: ignore[assignment]
-    return False
 
 
 def uses_tallies(r: Rules) -> bool:

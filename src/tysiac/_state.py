@@ -9,6 +9,7 @@ import attrs
 
 from ._cards import ACE_MARRIAGE, CARDS, Card, Suit, mask_cards, mask_points
 from ._errors import NotAStateError
+from ._movecodes import log_moves
 from ._moves import Move
 from ._rules import Rules
 
@@ -176,7 +177,7 @@ class Core(NamedTuple):
     pending_trump: int  # a trump declared for the next trick, -1 for none
     taken: tuple[int, ...]  # the cards taken, per seat, as masks
     marriages: tuple[tuple[int, int], ...]  # declared: (seat, suit); (seat, 4) the ace marriage
-    log: tuple[object, ...]  # the deal's moves: a linked list (previous, seat, move)
+    log: int  # the deal's moves, 16 bits a move, newest lowest (see ``_movecodes``)
     play_mask: int  # play phase: the cards the seat to move may play (else -1, unknown)
 
 
@@ -296,7 +297,7 @@ class State:
         return self._c.marriages
 
     @property
-    def _log(self) -> tuple[object, ...]:
+    def _log(self) -> int:
         return self._c.log
 
     # --- the game and deal records --------------------------------------------------------
@@ -506,18 +507,6 @@ def new_state(c: Core) -> State:
     s: State = _new(State)
     _set_c(s, c)
     return s
-
-
-def log_moves(log: tuple[object, ...]) -> tuple[tuple[int, Move], ...]:
-    """The ``(seat, move)`` pairs of a deal's log (a linked list, newest first), oldest first."""
-    out: list[tuple[int, Move]] = []
-    node = log
-    while node:
-        prev, seat, move = node
-        out.append((seat, move))  # type: ignore[arg-type]
-        node = prev  # type: ignore[assignment]
-    out.reverse()
-    return tuple(out)
 
 
 def _tricks_played(s: State) -> int:

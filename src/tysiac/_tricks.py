@@ -7,6 +7,7 @@ from typing import Final
 from ._cards import ACE, ACE_MARRIAGE, CARDS, SUIT_MASK, bits
 from ._claim import claim_line, outstanding
 from ._core import illegal, log, replace
+from ._movecodes import MELD_CODE
 from ._moves import CLAIM, MELDS, PLAYS, SUIT_PLAYS, Claim, Move, Play
 from ._rules import PlayFlags
 from ._scoring import finish_deal
@@ -235,7 +236,7 @@ def apply_play(s: State, move: Move) -> State:
             + " (see the rules, section 8 'Marriages and trump')",
         )
     trick = (*trick, c)
-    logged = (log_, p, MELDS[c] if move.meld else PLAYS[c])
+    logged = log_ << 16 | (MELD_CODE + c if move.meld else c) << 2 | p
     if len(trick) < f.active:
         q = f.next_seat[game.dealer][p]
         nxt_hand = hands[q]
