@@ -16,6 +16,15 @@ from ._state import Core, DealInfo, DealResult, Outcome, State, make_core, new_s
 __all__ = ["apply_auction", "legal_auction", "may_redeal"]
 
 _NINES: Final = RANK_MASK[NINE]
+# Names from modules that stay pure, bound once: C statics in the compiled build (see
+# ``_tricks``).
+_BID: Final = Bid
+_PASS: Final = Pass
+_REDEAL: Final = Redeal
+_CORE: Final = Core
+_DEAL: Final = DealInfo
+_MAKE: Final = make_core
+_NEW_STATE: Final = new_state
 
 
 def may_redeal(s: State, seat: int) -> bool:
@@ -132,7 +141,7 @@ def _is_legal(s: State, p: int, move: Move) -> bool:
     r = s._c.rules
     bid = s._c.deal.bid
     kind = type(move)
-    if kind is Bid:
+    if kind is _BID:
         amount = move.amount  # type: ignore[union-attr]
         if move.blind and not unseen(s, p):  # type: ignore[union-attr]
             return False
@@ -145,9 +154,9 @@ def _is_legal(s: State, p: int, move: Move) -> bool:
             and (r.jump_bids or amount == bid + r.bid_step)
             and amount <= _cap(s, p)
         )
-    if kind is Pass:
+    if kind is _PASS:
         return bid != 0
-    if kind is Redeal:
+    if kind is _REDEAL:
         return not unseen(s, p) and may_redeal(s, p)
     return False
 
@@ -162,7 +171,7 @@ def apply_auction(s: State, move: Move) -> State:
     r = c.rules
     game = c.game
     deal = c.deal
-    if type(move) is Redeal:
+    if type(move) is _REDEAL:
         row = DealResult(
             game.deal_number,
             game.dealer,
@@ -188,7 +197,7 @@ def apply_auction(s: State, move: Move) -> State:
         )
     passed = deal.passed
     bid, bidder = deal.bid, deal.bidder
-    if type(move) is Pass:
+    if type(move) is _PASS:
         passed |= 1 << p
         code = PASS_CODE
     else:
@@ -199,8 +208,8 @@ def apply_auction(s: State, move: Move) -> State:
     while passed >> seat & 1:
         seat = nxt[seat]
     done = seat == bidder  # everybody else has passed
-    new_deal = make_core(
-        DealInfo,
+    new_deal = _MAKE(
+        _DEAL,
         (
             deal.musiks,
             deal.discards,
@@ -213,9 +222,7 @@ def apply_auction(s: State, move: Move) -> State:
             None,
         ),
     )
-    out = new_state(
-        make_core(
-            Core, (r, game, c.phase, seat, None, new_deal, *c[6:14], c.log << 16 | code | p, -1)
-        )
+    out = _NEW_STATE(
+        _MAKE(_CORE, (r, game, c.phase, seat, None, new_deal, *c[6:14], c.log << 16 | code | p, -1))
     )
     return after_auction(out) if done else out

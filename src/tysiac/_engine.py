@@ -38,6 +38,7 @@ def _game_over(s: State, move: Move) -> State:
 
 
 _PLAY: Final = Phase.PLAY
+_PLAY_MOVE: Final = Play  # a C static in the compiled build (see ``_tricks``)
 _LEGAL: Final[dict[Phase, Lister]] = {
     Phase.AUCTION: legal_auction,
     Phase.CHOOSE_MUSIK: legal_choose,
@@ -97,7 +98,7 @@ def apply(state: State, move: Move) -> State:
         phase = state._c.phase
     except AttributeError:
         _not_a_state(state)
-    if type(move) is Play and phase is _PLAY:
+    if type(move) is _PLAY_MOVE and phase is _PLAY:
         return apply_play(state, move)
     if type(move) not in _EXACT:
         move = _canonical(state, move)

@@ -23,6 +23,15 @@ from ._trickrules import (
 __all__ = ["apply_play", "legal_play", "start_play"]
 
 _PLAY: Final = Phase.PLAY
+# Names from modules that stay pure, bound here once: in the compiled build a Final name is a
+# C static, where an imported one is looked up in the module's dictionary at every use.
+_PLAY_MOVE: Final = Play
+_STATE: Final = State
+_CORE: Final = Core
+_NEW: Final = _new
+_SET_C: Final = _set_c
+_MAKE: Final = make_core
+_BY_SUIT: Final = SUIT_PLAYS
 _MARRIAGE_RANKS: Final = 0b1100  # queen and king (rank bits 2 and 3)
 
 
@@ -64,10 +73,10 @@ def legal_play(s: State) -> tuple[Move, ...]:
         mask = _mask(hand, trick, c.trump, c.stock, f)
     if not f.optional:
         plays = (
-            SUIT_PLAYS[0][mask & 63]
-            + SUIT_PLAYS[1][mask >> 6 & 63]
-            + SUIT_PLAYS[2][mask >> 12 & 63]
-            + SUIT_PLAYS[3][mask >> 18]
+            _BY_SUIT[0][mask & 63]
+            + _BY_SUIT[1][mask >> 6 & 63]
+            + _BY_SUIT[2][mask >> 12 & 63]
+            + _BY_SUIT[3][mask >> 18]
         )
         if f.claim and _may_claim(s, f):
             return (*plays, CLAIM)
@@ -146,7 +155,7 @@ def _claim(s: State, line: tuple[tuple[int, bool], ...]) -> State:
 
 def apply_play(s: State, move: Move) -> State:
     """Play a card (or claim); close the trick, draw from the stock and score when due."""
-    if type(move) is not Play:
+    if type(move) is not _PLAY_MOVE:
         if isinstance(move, Claim):
             if not s.rules.claim:
                 illegal(s, move, "claims are off (Rules.claim=False)")
@@ -243,11 +252,11 @@ def apply_play(s: State, move: Move) -> State:
         # the next player's legal cards, computed once here for legal_moves and apply
         if not (stock and f.free_while_stock):
             nxt_hand = play_mask(nxt_hand, trick, trump, f)
-        nxt_state = _new(State)  # new_state(), inlined on the hottest path
-        _set_c(
+        nxt_state = _NEW(_STATE)  # new_state(), inlined on the hottest path
+        _SET_C(
             nxt_state,
-            make_core(
-                Core,
+            _MAKE(
+                _CORE,
                 (
                     rules,
                     game,
@@ -290,11 +299,11 @@ def apply_play(s: State, move: Move) -> State:
             hands[seat] |= 1 << stock[k]
             seat = nxt[seat]
         stock = stock[f.active :]
-    out = _new(State)
-    _set_c(
+    out = _NEW(_STATE)
+    _SET_C(
         out,
-        make_core(
-            Core,
+        _MAKE(
+            _CORE,
             (
                 rules,
                 game,
