@@ -1,6 +1,7 @@
 """Shared pytest configuration: hypothesis profiles.
 
-Under ``CI=true`` the derandomized ``ci`` profile runs, so CI results are repeatable.
+Under ``CI=true`` the derandomized ``ci`` profile runs, so CI results are repeatable;
+``HYPOTHESIS_PROFILE=stress`` runs ten times the examples of ``dev`` (for a long local run).
 """
 
 from __future__ import annotations
@@ -18,4 +19,9 @@ settings.register_profile(
     print_blob=True,
 )
 settings.register_profile("dev", deadline=None, max_examples=40)
-settings.load_profile("ci" if os.environ.get("CI") == "true" else "dev")
+settings.register_profile(
+    "stress", deadline=None, max_examples=400, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile(
+    "ci" if os.environ.get("CI") == "true" else os.environ.get("HYPOTHESIS_PROFILE", "dev")
+)

@@ -86,7 +86,7 @@ def test_the_last_bid_of_a_seat_says_whether_it_was_blind(moves: list[tuple[int,
         assert last_bid_blind(log, seat) == (bool(bids) and bids[-1].blind)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(deadline=None)
 @given(rules(), seeds())
 def test_the_logged_moves_are_the_moves_applied(r: Rules, seed: int) -> None:
     """``State.moves`` (from the int log) and the history (through ``record``) give back the
@@ -107,7 +107,12 @@ def test_the_logged_moves_are_the_moves_applied(r: Rules, seed: int) -> None:
             applied = []
             continue
         applied.append((seat, move))
-        assert state.moves == tuple(applied)
+        logged = state.moves
+        if state.is_over and len(logged) == len(applied) + 1:
+            # the declarer's automatic claim ended the game: logged, though nobody applied it
+            assert r.auto_claim and logged[-1][1] == Claim()
+            logged = logged[:-1]
+        assert logged == tuple(applied)
     again = pickle.loads(pickle.dumps(state))
     assert again == state and again.moves == state.moves
     assert record(again) == record(state)
