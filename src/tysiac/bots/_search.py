@@ -1,43 +1,37 @@
-""":class:`SearchBot`: determinized Monte Carlo search over worlds sampled from its view.
+""":class:`SearchBot`: information-set Monte Carlo tree search over worlds sampled from its
+view.
 
-Each decision samples worlds consistent with the bot's view (:func:`tysiac.sample_world`:
-the others' hands and the hidden piles, drawn uniformly among the placements the view
-allows), plays every candidate move in each world and the deal out from there with a fast
-playout policy, and keeps the move with the best mean result.  The candidates share their
-worlds (and their playouts' random numbers), so that two moves are compared on the same
-cards; the budget goes by successive halving: after each round the worse half of the
-candidates is dropped and the next round's worlds go to the rest.  The horizon is the end of
-the current deal: a result is the seat's score for the deal minus the others' mean.
+Each decision grows a search tree over the bot's information set (see :mod:`._tree`): every
+iteration draws one world consistent with the view (:func:`tysiac.sample_world`'s sampler:
+the others' hands and the hidden piles, uniformly among the placements the view allows),
+walks down the tree by UCB1 with availability counts on the moves legal in that world, adds
+one node, plays the rest of the deal out with a fast playout policy and backs the result up.
+The horizon is the end of the current deal: a seat's reward is its score for the deal minus
+the others' mean.  The move played is the root's most visited child.
 """
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from typing import Final, Literal
 
-from .._engine import apply
 from .._errors import InvalidDealError
-from .._moves import Bid, Bomb, Claim, Contract, Discard, Give, Move, Pass, Redeal
+from .._moves import Claim, Move
 from .._rollout import rollout
 from .._sampling import Sampler
-from .._state import DealResult, Phase, State
+from .._state import DealResult, State
 from .._views import View, observe
-from ._estimate import give_order
 from ._heuristic import HeuristicBot
 from ._knowledge import card_mask
 from ._policy import Policy
 from ._protocol import check_seed, check_view
+from ._tree import Node, candidates, grow
 
 __all__ = ["SearchBot"]
 
 #: The default budget: playouts per decision.
 DEFAULT_ITERATIONS: Final = 200
-#: The heuristic's own move wins a near tie by this many points per deal.
-PRIOR_BONUS: Final = 2.0
-#: At most this many cards to give or put away are searched (the cheapest first).
-_GIVE_WIDTH: Final = 6
 
 Playout = Literal["fast", "heuristic", "random"]
 
@@ -129,51 +123,32 @@ class SearchBot:
             return Claim()  # every remaining trick: nothing scores more
         rng = self._rng
         prior = HeuristicBot(seed=rng.randrange(2**32)).choose(view)
-        candidates = _candidates(view, moves, prior)
-        if len(candidates) == 1:
-            return candidates[0]
-        return self._search(view, candidates, prior)
+        roots = candidates(view.phase, view.rules, card_mask(view.hand), moves, prior)
+        if len(roots) == 1:
+            return roots[0]
+        return self._tree(view, roots, prior).best()
 
     # --- the search -------------------------------------------------------------------
 
-    def _search(self, view: View, candidates: tuple[Move, ...], prior: Move) -> Move:
+    def _tree(self, view: View, candidates: tuple[Move, ...], prior: Move) -> Node:
+        """The search tree of one decision: its root's children are ``candidates``."""
         rng = self._rng
-        start = time.perf_counter()
         budget = self.iterations
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         policy = Policy()
-        me = view.seat
-        total = {m: 0.0 for m in candidates}
-        alive = list(candidates)
-        rounds = math.ceil(math.log2(len(alive)))
-        done = 0
-        worlds = 0
         sampler = Sampler(view)  # the view's cases of tied cards, worked out once
-        for r in range(rounds):
-            # a time budget is shared out like the playouts: the same share per round
-            deadline = None
-            if self.seconds is not None:
-                deadline = start + self.seconds * (r + 1) / rounds
-            if budget is None:
-                per = 1 << 30
-            else:
-                per = max(1, (budget - done) // ((rounds - r) * len(alive)))
-            for _ in range(per):
-                if deadline is not None and worlds and time.perf_counter() >= deadline:
-                    break
-                world = sampler.draw(rng)
-                playout_seed = rng.getrandbits(64)
-                for m in alive:
-                    after = apply(world, m)
-                    if len(after.sheet) == len(world.sheet):
-                        row = self._playout(after, policy, random.Random(playout_seed))
-                    else:  # the move ended the deal (a redeal, a bomb, a claim)
-                        row = after.sheet[len(world.sheet)]
-                    total[m] += _reward(row, me)
-                done += len(alive)
-                worlds += 1
-            alive.sort(key=lambda m: -(total[m] + (PRIOR_BONUS * worlds if m == prior else 0)))
-            alive = alive[: max(1, (len(alive) + 1) // 2)]
-        return alive[0]
+
+        def playout(state: State, rng: random.Random) -> DealResult:
+            return self._playout(state, policy, rng)
+
+        root = Node()
+        done = 0
+        while budget is None or done < budget:
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            grow(root, sampler.draw(rng), candidates, prior, policy, playout, rng)
+            done += 1
+        return root
 
     def _playout(self, state: State, policy: Policy, rng: random.Random) -> DealResult:
         kind = self.playout
@@ -192,34 +167,3 @@ class SearchBot:
             return bot.choose(observe(state, seat))
 
         return rollout(state, rng, heuristic)
-
-
-def _candidates(view: View, moves: tuple[Move, ...], prior: Move) -> tuple[Move, ...]:
-    """The moves the search compares: every legal card in trick play and both musiks; in
-    the auction passing, the redeal and the two smallest bids; in the contract phase the
-    bomb and the three smallest contracts; the cheapest cards to give or put away; and
-    always the heuristic's own choice ``prior``."""
-    phase = view.phase
-    if phase is Phase.PLAY or phase is Phase.CHOOSE_MUSIK:
-        return moves
-    keep: list[Move] = [prior]
-    if phase is Phase.GIVE or phase is Phase.DISCARD:
-        order = give_order(view.rules, card_mask(view.hand))
-        rank = {c: i for i, c in enumerate(order)}
-        keep += sorted(
-            moves, key=lambda m: rank[m.card.index] if isinstance(m, Give | Discard) else 99
-        )[:_GIVE_WIDTH]
-    elif phase is Phase.AUCTION:
-        keep += [m for m in moves if isinstance(m, Pass | Redeal)]
-        keep += [m for m in moves if isinstance(m, Bid)][:2]
-    else:
-        keep += [m for m in moves if isinstance(m, Bomb)]
-        keep += [m for m in moves if isinstance(m, Contract)][:3]
-    return tuple(m for m in moves if m in keep)
-
-
-def _reward(row: DealResult, seat: int) -> float:
-    """``seat``'s score for the deal of ``row`` minus the mean of the others'."""
-    deltas = row.deltas
-    mine = deltas[seat]
-    return mine - (sum(deltas) - mine) / (len(deltas) - 1)
