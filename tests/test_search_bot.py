@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 from hypothesis import given, settings
 
@@ -11,15 +13,20 @@ from tysiac import (
     Claim,
     InvalidDealError,
     Layout,
+    Move,
     Pass,
     Phase,
     Rules,
+    State,
+    View,
     apply,
     legal_moves,
     new_game,
     observe,
 )
 from tysiac.bots import Bot, HeuristicBot, SearchBot, play_game
+from tysiac.bots._knowledge import card_mask
+from tysiac.bots._tree import Node, candidates
 
 
 def _deal_with_search_at(
@@ -167,3 +174,110 @@ def test_search_bot_auction_candidates_are_pass_the_smallest_bids_and_the_heuris
     view = observe(state, 2)
     move = SearchBot(iterations=30, seed=3).choose(view)
     assert move in (Pass(), Bid(110), Bid(120))
+
+
+# --- the search tree (information-set MCTS) -----------------------------------------------
+
+
+def _decisions(rules: Rules, seed: int, count: int) -> list[View]:
+    """Views of decisions with several candidates, from a game the heuristic plays."""
+    bots = [HeuristicBot(seed=seed + s) for s in range(rules.players)]
+    state = new_game(rules, seed=seed)
+    views: list[View] = []
+    while not state.is_over and len(views) < count:
+        seat = state.to_move
+        assert seat is not None
+        view = observe(state, seat)
+        if len(view.legal_moves) > 1 and Claim() not in view.legal_moves:
+            views.append(view)
+        state = apply(state, bots[seat].choose(view))
+    return views
+
+
+def _roots(view: View, iterations: int, seed: int) -> tuple[Node, tuple[Move, ...]]:
+    bot = SearchBot(iterations=iterations, seed=seed)
+    prior = HeuristicBot(seed=seed).choose(view)
+    roots = candidates(view.phase, view.rules, card_mask(view.hand), view.legal_moves, prior)
+    return bot._tree(view, roots, prior), roots
+
+
+def _check_node(node: Node, top: bool) -> int:
+    """Check the counts below ``node``; the number of nodes."""
+    count = 1
+    below = 0
+    for move, child in node.children.items():
+        assert child.move == move
+        assert child.available >= child.visits >= 1, child
+        assert -3.0 <= child.mean() <= 3.0, child
+        below += child.visits
+        count += _check_node(child, False)
+    if not top and node.children:
+        # every iteration through a node either added it (its one playout) or went on
+        assert node.visits == below + 1, node
+    return count
+
+
+@pytest.mark.parametrize(
+    ("preset", "layout"),
+    [("app", Layout.THREE), ("pl", Layout.FOUR_SITTER), ("ro", Layout.TWO_CLASSIC)],
+)
+def test_search_tree_counts_visits_and_availability(preset: str, layout: Layout) -> None:
+    for view in _decisions(preset_rules(preset, layout), seed=21, count=40)[::8]:
+        root, roots = _roots(view, 40, seed=2)
+        assert set(root.children) <= set(roots)
+        assert sum(c.visits for c in root.children.values()) == 40
+        nodes = _check_node(root, True)
+        assert nodes > len(root.children)  # the tree grew below the root
+        assert root.best() in roots
+
+
+def test_search_tree_tries_every_root_candidate_first() -> None:
+    view = next(v for v in _decisions(Rules.preset("app"), 8, 60) if v.phase is Phase.PLAY)
+    root, roots = _roots(view, len(view.legal_moves), seed=5)
+    assert set(root.children) == set(roots) == set(view.legal_moves)
+    assert all(c.visits == 1 for c in root.children.values())
+
+
+def test_search_tree_availability_counts_moves_of_hidden_cards_in_some_worlds_only() -> None:
+    # below the root the others' cards differ from world to world: some of their moves are
+    # available in some iterations only, so availability falls short of the parent's visits
+    view = next(v for v in _decisions(Rules.preset("app"), 3, 80) if v.phase is Phase.PLAY)
+    root, _ = _roots(view, 120, seed=1)
+    short = [
+        c
+        for child in root.children.values()
+        for c in child.children.values()
+        if c.available < child.visits - 1
+    ]
+    assert short
+
+
+def test_search_tree_keeps_no_world() -> None:
+    view = _decisions(Rules.preset("app"), 4, 30)[-1]
+    root, _ = _roots(view, 30, seed=3)
+    stack, seen = [root], 0
+    while stack:
+        node = stack.pop()
+        seen += 1
+        assert not any(isinstance(v, State) for v in gc.get_referents(node))
+        stack.extend(node.children.values())
+    assert seen > 1
+
+
+def test_search_tree_is_deterministic_for_a_seed() -> None:
+    view = _decisions(Rules.preset("app"), 6, 30)[-1]
+
+    def shape(node: Node) -> list[object]:
+        return [(m, c.visits, round(c.total, 9), shape(c)) for m, c in node.children.items()]
+
+    assert shape(_roots(view, 50, seed=8)[0]) == shape(_roots(view, 50, seed=8)[0])
+
+
+def test_search_bot_with_only_a_time_budget_stops_and_searched() -> None:
+    view = _decisions(Rules.preset("app"), 2, 10)[-1]
+    bot = SearchBot(iterations=None, seconds=0.02, seed=1)
+    prior = HeuristicBot(seed=1).choose(view)
+    roots = candidates(view.phase, view.rules, card_mask(view.hand), view.legal_moves, prior)
+    tree = bot._tree(view, roots, prior)  # returns: the clock stopped it
+    assert sum(c.visits for c in tree.children.values()) >= 1
+    assert tree.best() in roots

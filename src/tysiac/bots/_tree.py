@@ -51,6 +51,7 @@ REWARD_SCALE: Final = 200.0
 GIVE_WIDTH: Final = 6
 
 _CLAIM: Final = Claim()
+_PLAY: Final = Phase.PLAY
 
 #: Plays a sampled world's deal to its end: the playout.
 Playout = Callable[[State, random.Random], DealResult]
@@ -158,14 +159,16 @@ def grow(
         if len(state.sheet) != deals:  # the move ended the deal
             row = state.sheet[deals]
             break
-        if new:
+        if new or state._c.phase is not _PLAY:
+            # a new node, or the deal is not in trick play (our next bid, the others' bids,
+            # the musik, the gives, the contract below a root of those phases): play out
             row = playout(state, rng)
             break
         node = child
-        legal = legal_moves(state)
-        prior = legal[0] if len(legal) == 1 else policy.move(state, legal, rng)
-        c = state._c
-        moves = candidates(c.phase, c.rules, c.hands[c.to_move or 0], legal, prior)
+        moves = legal_moves(state)
+        if _CLAIM in moves:  # every remaining trick: nothing scores more
+            moves = (_CLAIM,)
+        prior = moves[0] if len(moves) == 1 else policy.move(state, moves, rng)
     scores = rewards(row)
     for child, seat in path:
         child.visits += 1
