@@ -1,7 +1,7 @@
 """:class:`SearchBot`: information-set Monte Carlo tree search over worlds sampled from its
 view.
 
-Each decision grows a search tree over the bot's information set (see :mod:`._tree`): every
+Each decision grows a search tree over the bot's information set (``_tree.py``): every
 iteration draws one world consistent with the view (:func:`tysiac.sample_world`'s sampler:
 the others' hands and the hidden piles, uniformly among the placements the view allows),
 walks down the tree by UCB1 with availability counts on the moves legal in that world, adds
@@ -30,29 +30,38 @@ from ._tree import Node, candidates, grow
 
 __all__ = ["SearchBot"]
 
-#: The default budget: playouts per decision.
+#: The default budget: tree iterations (one world, one playout each) per decision.
 DEFAULT_ITERATIONS: Final = 200
 
 Playout = Literal["fast", "heuristic", "random"]
 
 
 class SearchBot:
-    """A bot that searches: determinized Monte Carlo over worlds sampled from its view.
+    """A bot that searches: information-set Monte Carlo tree search on its view.
 
-    It sees only its :class:`~tysiac.View`: the worlds it searches are drawn by
-    :func:`tysiac.sample_world` from the view alone.  It plays every phase (auction, musik,
-    giving, contract, bomb, tricks; it claims whenever a claim is offered, which scores
-    every remaining trick); a position with one legal move is answered at once.  The
-    candidates are every legal card in trick play, and in the other phases a few moves:
-    passing, the two smallest bids, the redeal; the bid and the two next contracts, the
-    bomb; the cheapest cards to give away; both musiks; always with
-    :class:`HeuristicBot`'s own choice, which also wins near ties.
+    Each decision grows a tree over the bot's information set (single-observer IS-MCTS):
+    every iteration draws one world consistent with the view (as :func:`tysiac.sample_world`
+    draws them), walks down the tree by UCB1 with availability counts over the moves legal in
+    that world, each node choosing for the seat to move there, adds one node, plays the deal
+    out with a fast playout policy and backs up each seat's score for the deal minus the
+    others' mean.  It plays the root's most visited move.  Below the root the tree grows
+    through the trick play; other phases below the root are left to the playout policy.
+
+    It sees only its :class:`~tysiac.View`: the worlds it searches are drawn from the view
+    alone, and the tree, which holds moves and counts, is dropped after the decision.  It
+    plays every phase (auction, musik, giving, contract, bomb, tricks; it claims whenever a
+    claim is offered, which scores every remaining trick); a position with one legal move is
+    answered at once.  The root's candidates are every legal card in trick play, and in the
+    other phases a few moves: passing, the two smallest bids, the redeal; the bomb and the
+    three smallest contracts; the cheapest cards to give away; both musiks; always with
+    :class:`HeuristicBot`'s own choice, which is tried first and keeps a small bias (as the
+    playout policy's move does below the root).  See the bots page, "How SearchBot searches".
 
     Args:
-        iterations: the search budget per decision, in playouts (a playout is one
-            candidate move played out in one sampled world); default 200, which took
-            0.105 s of CPU time per decision on average (0.31 s or less in 99% of them) on
-            the development machine (see the bots page, "Strength").
+        iterations: the search budget per decision, in tree iterations (one sampled world
+            and one playout each); default 200, which took 0.119 s of CPU time per decision
+            on average and 0.345 s at the most over 837 decisions on the development
+            machine (see the bots page, "Strength").
         seconds: a time budget per decision instead (or as well: the search stops at the
             first budget reached).  A time budget makes the moves depend on the machine's
             speed; with ``seconds=None`` and a seed the bot is deterministic.
@@ -115,7 +124,7 @@ class SearchBot:
         self._rng = random.Random(self.seed)
 
     def choose(self, view: View) -> Move:
-        """The candidate move with the best mean result over the sampled worlds."""
+        """The root's most visited move after the search (see the class)."""
         moves = check_view("SearchBot", view).legal_moves
         if len(moves) == 1:
             return moves[0]

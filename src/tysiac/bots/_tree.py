@@ -13,10 +13,12 @@ fast policy and adds the result to every node on the way.
   move there, on that seat's reward.
 - **Rewards** are vectors: for each seat its score for the deal minus the others' mean,
   divided by :data:`REWARD_SCALE` (about -1 to 1).
-- **Candidates.** In trick play every legal card; in the other phases (the others' bids,
-  the musik, the cards to give, the contract) a few moves, as at the root: see
-  :func:`candidates`.  A claim, where one is legal, is the only candidate (nothing scores
-  more).
+- **Where the tree grows.** The root's candidates are a few moves in the phases before the
+  trick play (see :func:`candidates`); below the root the tree has nodes for the trick play
+  only (every legal card; a claim alone where one is legal, since nothing scores more).  A
+  move below the root that leaves the deal in another phase (the others' bids after ours,
+  the musik, the gives, the contract) ends the walk: the playout policy plays on, rather
+  than a tree letting the others bid on the cards of each sampled world.
 - **Prior.** At each node the fast policy's own move (at the root, HeuristicBot's) is
   expanded first and keeps a *progressive bias* of :data:`PRIOR_BIAS` / (visits + 1) in its
   selection value: the search starts from the heuristic's line and leaves it where the
@@ -178,11 +180,11 @@ def grow(
 def candidates(
     phase: Phase, rules: Rules, hand: int, moves: tuple[Move, ...], prior: Move
 ) -> tuple[Move, ...]:
-    """The moves searched among the legal ``moves`` of the seat holding ``hand`` (a card
+    """The root's candidates among the legal ``moves`` of the seat holding ``hand`` (a card
     mask): every card in trick play and both musiks; in the auction passing, the redeal and
     the two smallest bids; in the contract phase the bomb and the three smallest contracts;
     the :data:`GIVE_WIDTH` cheapest cards to give or put away; a claim alone where one is
-    legal; and always ``prior`` (the heuristic's or the policy's move)."""
+    legal; and always ``prior`` (the heuristic's move)."""
     if len(moves) == 1:
         return moves
     if _CLAIM in moves:
