@@ -31,7 +31,7 @@ from ._tree import Node, candidates, grow
 __all__ = ["SearchBot"]
 
 #: The default budget: tree iterations (one world, one playout each) per decision.
-DEFAULT_ITERATIONS: Final = 200
+DEFAULT_ITERATIONS: Final = 150
 
 Playout = Literal["fast", "heuristic", "random"]
 
@@ -59,8 +59,8 @@ class SearchBot:
 
     Args:
         iterations: the search budget per decision, in tree iterations (one sampled world
-            and one playout each); default 200, which took 0.117 s of CPU time per decision
-            on average, 0.29 s or less in 99% of them and 0.56 s at the most over 21,107
+            and one playout each); default 150, which took 0.108 s of CPU time per decision
+            on average, 0.27 s or less in 99% of them and 0.37 s at the most over 21,164
             decisions on the development machine (see the bots page, "Strength").
         seconds: a time budget per decision instead (or as well: the search stops at the
             first budget reached).  A time budget makes the moves depend on the machine's
