@@ -52,10 +52,8 @@ __all__ = [
     "BLIND_CODE",
     "CONTRACT_CODE",
     "EMPTY_LOG",
-    "GIVE_CODE",
     "MELD_CODE",
     "PASS_CODE",
-    "decode_moves",
     "encode_log",
     "last_bid_blind",
     "log_from_codes",
@@ -67,21 +65,14 @@ __all__ = [
 #: The log of a deal before its first move.
 EMPTY_LOG: Final = 1
 
-_BID: Final = 174
-_CONTRACT: Final = 1175
+#: ``(BID_CODE + amount // 5) << 2 | seat`` is the code of a bid (``BLIND_CODE``: blind).
+BID_CODE: Final = 174
+#: ``(CONTRACT_CODE + amount // 5) << 2 | seat`` is the code of a contract.
+CONTRACT_CODE: Final = 1175
 _CONCEDE: Final = 2176
-_BLIND: Final = 2177
+BLIND_CODE: Final = 2177
 #: ``(MELD_CODE + card) << 2 | seat`` is the code of a declaring play (plain plays: ``card``).
 MELD_CODE: Final = 24
-#: ``(GIVE_CODE + to * 24 + card) << 2 | seat`` is the code of a give.
-GIVE_CODE: Final = 48
-#: ``(BID_CODE + amount // 5) << 2 | seat`` is the code of a bid (``BLIND_CODE``: blind).
-BID_CODE: Final = _BID
-BLIND_CODE: Final = _BLIND
-#: ``(CONTRACT_CODE + amount // 5) << 2 | seat`` is the code of a contract.
-CONTRACT_CODE: Final = _CONTRACT
-#: ``PASS_CODE | seat`` is the code of a pass.
-PASS_CODE: Final = 170 << 2
 _SHARED: Final[tuple[Move, ...]] = (
     *PLAYS,
     *MELDS,
@@ -93,20 +84,22 @@ _SHARED: Final[tuple[Move, ...]] = (
     BOMB,
     CLAIM,
 )
-assert len(_SHARED) == _BID
+assert len(_SHARED) == BID_CODE and _SHARED[MELD_CODE] is MELDS[0]
 # the engine's own move objects live for the whole process: their ids are stable keys
 _CODES: Final[dict[int, int]] = {id(m): i << 2 for i, m in enumerate(_SHARED)}
+#: ``PASS_CODE | seat`` is the code of a pass.
+PASS_CODE: Final = _CODES[id(PASS)]
 
 
 def _code(move: Move) -> int:
     """The code of a move the engine did not take from the shared tables (bids, contracts,
     the rules' own gives)."""
     if type(move) is Bid:
-        return ((_BLIND if move.blind else _BID) + move.amount // 5) << 2
+        return ((BLIND_CODE if move.blind else BID_CODE) + move.amount // 5) << 2
     if type(move) is Concede:
         return _CONCEDE << 2
     if type(move) is Contract:
-        return (_CONTRACT + move.amount // 5) << 2
+        return (CONTRACT_CODE + move.amount // 5) << 2
     if type(move) is Give:
         return (48 + move.to * 24 + move.card.index) << 2
     return _CODES[id(next(m for m in _SHARED if m == move))]
@@ -130,15 +123,15 @@ def _codes(log: int) -> tuple[int, ...]:
 
 
 def _move(kind: int) -> Move:
-    if kind < _BID:
+    if kind < BID_CODE:
         return _SHARED[kind]
-    if kind < _CONTRACT:
-        return Bid((kind - _BID) * 5)
+    if kind < CONTRACT_CODE:
+        return Bid((kind - BID_CODE) * 5)
     if kind < _CONCEDE:
-        return Contract((kind - _CONTRACT) * 5)
+        return Contract((kind - CONTRACT_CODE) * 5)
     if kind == _CONCEDE:
         return CONCEDE
-    return Bid((kind - _BLIND) * 5, blind=True)
+    return Bid((kind - BLIND_CODE) * 5, blind=True)
 
 
 def log_moves(log: int) -> tuple[tuple[int, Move], ...]:
@@ -152,8 +145,8 @@ def last_bid_blind(log: int, seat: int) -> bool:
         code = log & 0xFFFF
         log >>= 16
         kind = code >> 2
-        if code & 3 == seat and (_BID <= kind < _CONTRACT or kind >= _BLIND):
-            return kind >= _BLIND
+        if code & 3 == seat and (BID_CODE <= kind < CONTRACT_CODE or kind >= BLIND_CODE):
+            return kind >= BLIND_CODE
     return False
 
 
@@ -169,8 +162,3 @@ def log_from_codes(data: bytes) -> int:
     for (code,) in struct.iter_unpack("<H", data):
         log = log << 16 | code
     return log
-
-
-def decode_moves(data: bytes) -> tuple[tuple[int, Move], ...]:
-    """The ``(seat, move)`` pairs of an encoded deal, oldest first."""
-    return tuple([(code & 3, _move(code >> 2)) for (code,) in struct.iter_unpack("<H", data)])

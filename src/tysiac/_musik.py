@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ._cards import bits
-from ._core import bid_cap, illegal, log, replace
-from ._movecodes import CONTRACT_CODE, GIVE_CODE
+from ._core import GIVES, bid_cap, illegal, log, replace
+from ._movecodes import log_plus
 from ._moves import (
     BOMB,
     CHOOSE,
@@ -194,7 +194,7 @@ def apply_give(s: State, move: Move) -> State:
                 c.deal,
                 tuple(hands),
                 *c[7:14],
-                c.log << 16 | (GIVE_CODE + target * 24 + card) << 2 | decl,
+                log_plus(c.log, decl, GIVES[target][card]),
                 -1,
             ),
         )
@@ -308,7 +308,7 @@ def apply_contract(s: State, move: Move) -> State:
                     c.pending_trump,
                     c.taken,
                     c.marriages,
-                    c.log << 16 | (CONTRACT_CODE + a // 5) << 2 | decl,
+                    log_plus(c.log, decl, s.rules._play.contracts[a // step]),
                     c.hands[decl],  # the declarer leads: any card
                 ),
             )

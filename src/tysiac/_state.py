@@ -16,7 +16,7 @@ from ._rules import Rules
 if TYPE_CHECKING:
     from ._history import History, ScoreSheet
 
-__all__ = ["Core", "DealResult", "Outcome", "Phase", "State", "log_moves", "make_core", "new_state"]
+__all__ = ["Core", "DealResult", "Outcome", "Phase", "State", "make_core", "new_state"]
 
 
 class Phase(enum.Enum):
