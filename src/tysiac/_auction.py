@@ -25,6 +25,7 @@ _CORE: Final = Core
 _DEAL: Final = DealInfo
 _MAKE: Final = make_core
 _NEW_STATE: Final = new_state
+_PASS_ONLY: Final = (PASS,)
 
 
 def may_redeal(s: State, seat: int) -> bool:
@@ -70,22 +71,28 @@ def legal_auction(s: State) -> tuple[Move, ...]:
     r = c.rules
     p = c.to_move
     assert p is not None
-    bid = c.deal.bid
+    deal = c.deal
+    bid = deal.bid
     step = r.bid_step
+    fresh = not deal.acted >> p & 1  # the seat's first auction turn
+    blind = fresh and r.blind_bids  # it has not looked at its hand (see unseen())
     if bid == 0:
         low = high = r.opening_bid
     else:
         low = bid + step
-        high = _cap(s, p)
-        if not r.jump_bids and high > bid + step:
-            high = bid + step
+        if blind:
+            high = min(r.max_bid, 120) if r.bid_cap_marriages else r.max_bid
+        else:
+            high = bid_cap(r, c.hands[p])
+        if not r.jump_bids and high > low:
+            high = low
     plain = r._play.bids[low // step : high // step + 1]
-    if unseen(s, p):
-        blind = r._play.blind_bids[low // step : high // step + 1]
-        bids: tuple[Move, ...] = tuple(m for pair in zip(plain, blind, strict=True) for m in pair)
-        return bids if bid == 0 else (PASS, *bids)
-    moves: tuple[Move, ...] = plain if bid == 0 else (PASS, *plain)
-    if r.redeal and not c.deal.acted >> p & 1 and may_redeal(s, p):
+    if blind:
+        paired = r._play.blind_bids[low // step : high // step + 1]
+        bids: tuple[Move, ...] = tuple(m for pair in zip(plain, paired, strict=True) for m in pair)
+        return bids if bid == 0 else _PASS_ONLY + bids
+    moves: tuple[Move, ...] = plain if bid == 0 else _PASS_ONLY + plain
+    if fresh and r.redeal and may_redeal(s, p):
         return (*moves, REDEAL)
     return moves
 
@@ -163,46 +170,57 @@ def _is_legal(s: State, p: int, move: Move) -> bool:
 
 def apply_auction(s: State, move: Move) -> State:
     """Apply an auction move: a bid, a pass, or a redeal request."""
-    c = s._c
-    p = c.to_move
+    (
+        r,
+        game,
+        phase,
+        p,
+        _,
+        deal,
+        hands,
+        stock,
+        leader,
+        trick,
+        trump,
+        pending,
+        taken,
+        marriages,
+        log_,
+        _,
+    ) = s._c
     assert p is not None
-    if not _is_legal(s, p, move):
-        illegal(s, move, _explain(s, move))
-    r = c.rules
-    game = c.game
-    deal = c.deal
-    if type(move) is _REDEAL:
-        row = DealResult(
-            game.deal_number,
-            game.dealer,
-            Outcome.REDEALT,
-            None,
-            None,
-            (0,) * r.players,
-            (),
-            (0,) * r.players,
-            game.scores,
-        )
-        number = game.deal_number + 1
-        return start_deal(
-            r,
-            game.seed,
-            number,
-            game.dealer,
-            game.scores,
-            game.bombs,
-            game.sheet.plus(row),
-            shuffled_deck(game.seed, number),
-            game.history.plus(log_plus(c.log, p, REDEAL)),
-        )
-    passed = deal.passed
-    bid, bidder = deal.bid, deal.bidder
-    if type(move) is _PASS:
-        passed |= 1 << p
+    kind = type(move)
+    bid = deal.bid
+    if kind is _PASS and bid:  # the common moves checked here, the rest by _is_legal
+        passed = deal.passed | 1 << p
+        bidder = deal.bidder
         code = PASS_CODE
+    elif (
+        isinstance(move, _BID)
+        and bid
+        and not move.blind
+        and type(move.amount) is int
+        and move.amount > bid
+        and (move.amount - bid) % r.bid_step == 0
+        and (r.jump_bids or move.amount == bid + r.bid_step)
+        and move.amount <= _cap(s, p)
+    ):
+        passed = deal.passed
+        bid, bidder = move.amount, p
+        code = (BID_CODE + bid // 5) << 2
     else:
-        bid, bidder = move.amount, p  # type: ignore[union-attr]
-        code = ((BLIND_CODE if move.blind else BID_CODE) + bid // 5) << 2  # type: ignore[union-attr]
+        if not _is_legal(s, p, move):
+            illegal(s, move, _explain(s, move))
+        if kind is _REDEAL:
+            return _redeal(s, p)
+        passed = deal.passed
+        bidder = deal.bidder
+        if kind is _PASS:
+            passed |= 1 << p
+            code = PASS_CODE
+        else:
+            bid, bidder = move.amount, p  # type: ignore[union-attr]
+            code = ((BLIND_CODE if move.blind else BID_CODE) + bid // 5) << 2  # type: ignore[union-attr]
     nxt = r._play.next_seat[game.dealer]
     seat = nxt[p]
     while passed >> seat & 1:
@@ -223,6 +241,56 @@ def apply_auction(s: State, move: Move) -> State:
         ),
     )
     out = _NEW_STATE(
-        _MAKE(_CORE, (r, game, c.phase, seat, None, new_deal, *c[6:14], c.log << 16 | code | p, -1))
+        _MAKE(
+            _CORE,
+            (
+                r,
+                game,
+                phase,
+                seat,
+                None,
+                new_deal,
+                hands,
+                stock,
+                leader,
+                trick,
+                trump,
+                pending,
+                taken,
+                marriages,
+                log_ << 16 | code | p,
+                -1,
+            ),
+        )
     )
     return after_auction(out) if done else out
+
+
+def _redeal(s: State, p: int) -> State:
+    """Seat ``p`` asked for a redeal: nobody scores, and the next deal is dealt."""
+    c = s._c
+    r = c.rules
+    game = c.game
+    row = DealResult(
+        game.deal_number,
+        game.dealer,
+        Outcome.REDEALT,
+        None,
+        None,
+        (0,) * r.players,
+        (),
+        (0,) * r.players,
+        game.scores,
+    )
+    number = game.deal_number + 1
+    return start_deal(
+        r,
+        game.seed,
+        number,
+        game.dealer,
+        game.scores,
+        game.bombs,
+        game.sheet.plus(row),
+        shuffled_deck(game.seed, number),
+        game.history.plus(log_plus(c.log, p, REDEAL)),
+    )

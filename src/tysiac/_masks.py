@@ -24,6 +24,7 @@ __all__ = [
     "QUEEN",
     "RANK_MASK",
     "SUIT_MASK",
+    "SUIT_POINTS",
     "bits",
     "mask_points",
 ]
@@ -40,6 +41,10 @@ PAIR_MASK: Final = tuple((1 << (s * 6 + 2)) | (1 << (s * 6 + 3)) for s in range(
 QUEEN: Final = 2
 KING: Final = 3
 ACE: Final = 5
+#: The card points of one suit's cards, indexed by their 6-bit rank mask (9 J Q K 10 A).
+SUIT_POINTS: Final = tuple(
+    sum((0, 2, 3, 4, 10, 11)[r] for r in range(6) if k >> r & 1) for k in range(64)
+)
 #: The four aces, as a mask.
 ACES: Final = RANK_MASK[ACE]
 #: The code of the ace marriage in the engine's list of declarations, ``(seat, code)``
@@ -67,9 +72,8 @@ def bits(mask: int) -> list[int]:
 def mask_points(mask: int) -> int:
     """The card points of the cards in ``mask``."""
     return (
-        11 * (mask & RANK_MASK[5]).bit_count()
-        + 10 * (mask & RANK_MASK[4]).bit_count()
-        + 4 * (mask & RANK_MASK[3]).bit_count()
-        + 3 * (mask & RANK_MASK[2]).bit_count()
-        + 2 * (mask & RANK_MASK[1]).bit_count()
+        SUIT_POINTS[mask & 63]
+        + SUIT_POINTS[mask >> 6 & 63]
+        + SUIT_POINTS[mask >> 12 & 63]
+        + SUIT_POINTS[mask >> 18]
     )

@@ -19,7 +19,7 @@ from ._moves import (
     Give,
     Move,
 )
-from ._rules import BombRule, Layout, Rules
+from ._rules import BombRule, Layout
 from ._scoring import finish_deal
 from ._state import Core, DealInfo, Outcome, Phase, State, make_core, new_state
 from ._tables import GEOMETRY
@@ -206,24 +206,28 @@ def apply_give(s: State, move: Move) -> State:
 
 def contract_cap(s: State) -> int:
     """The highest contract the declarer may name now (rules, section 6)."""
-    decl = s.declarer
+    c = s._c
+    decl = c.deal.declarer
     assert decl is not None
-    if not s.rules.contract_raise:
-        return s.bid
-    return max(s.bid, bid_cap(s.rules, s._hands[decl]))
+    bid = c.deal.bid
+    if not c.rules.contract_raise:
+        return bid
+    return max(bid, bid_cap(c.rules, c.hands[decl]))
 
 
 def may_bomb(s: State) -> bool:
     """Whether the declarer may throw a bomb now (rules, section 6; options ``bomb*``)."""
-    r: Rules = s.rules
-    decl = s.declarer
+    c = s._c
+    r = c.rules
+    decl = c.deal.declarer
     assert decl is not None
-    if r.bomb is BombRule.OFF or s._bombs[decl] >= r.bombs_per_player:
+    bomb = r.bomb
+    if bomb is BombRule.OFF or c.game.bombs[decl] >= r.bombs_per_player:
         return False
-    if r.bomb is BombRule.AT_OPENING_BID:
-        return s.bid == r.opening_bid
-    if r.bomb is BombRule.UP_TO_120:
-        return s.bid <= 120
+    if bomb is BombRule.AT_OPENING_BID:
+        return c.deal.bid == r.opening_bid
+    if bomb is BombRule.UP_TO_120:
+        return c.deal.bid <= 120
     return True
 
 
@@ -241,7 +245,7 @@ def legal_contract(s: State) -> tuple[Move, ...]:
 
 def apply_contract(s: State, move: Move) -> State:
     """Name the contract and start the play, or bomb and end the deal."""
-    decl = s.declarer
+    decl = s._c.deal.declarer
     assert decl is not None
     if isinstance(move, Bomb):
         if not may_bomb(s):
@@ -266,15 +270,17 @@ def apply_contract(s: State, move: Move) -> State:
     if not isinstance(move, Contract):
         illegal(s, move, "the declarer must name the contract with Contract(amount)")
     cap = contract_cap(s)
-    step = s.rules.bid_step
+    c = s._c
+    step = c.rules.bid_step
     a = move.amount
-    if not isinstance(a, int) or a not in range(s.bid, cap + 1, step):
-        if isinstance(a, int) and a < s.bid:
+    bid = c.deal.bid
+    if type(a) is not int or a not in range(bid, cap + 1, step):
+        if isinstance(a, int) and a < bid:
             why = (
-                f"the contract must be at least the bid, {s.bid}"
+                f"the contract must be at least the bid, {bid}"
                 " (see the rules, section 6 'The contract and the bomb')"
             )
-        elif isinstance(a, int) and a % step == 0 and not s.rules.contract_raise:
+        elif isinstance(a, int) and a % step == 0 and not c.rules.contract_raise:
             why = "the contract must equal the bid (Rules.contract_raise=False)"
         elif isinstance(a, int) and a % step == 0:
             why = (
@@ -284,7 +290,6 @@ def apply_contract(s: State, move: Move) -> State:
         else:
             why = f"contracts are multiples of {step}"
         illegal(s, move, why)
-    c = s._c
     d = c.deal
     deal = make_core(
         DealInfo, (d.musiks, d.discards, d.revealed, d.bid, d.bidder, d.passed, d.acted, decl, a)
@@ -308,7 +313,7 @@ def apply_contract(s: State, move: Move) -> State:
                     c.pending_trump,
                     c.taken,
                     c.marriages,
-                    log_plus(c.log, decl, s.rules._play.contracts[a // step]),
+                    log_plus(c.log, decl, c.rules._play.contracts[a // step]),
                     c.hands[decl],  # the declarer leads: any card
                 ),
             )

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from operator import add
 from typing import Final
 
-from ._cards import ACE, ACE_MARRIAGE, PAIR_MASK, RANK_MASK, Suit, mask_cards, mask_points
+from ._cards import ACE, ACE_MARRIAGE, PAIR_MASK, RANK_MASK, Suit, mask_cards
 from ._core import start_deal
 from ._dealing import shuffled_deck
 from ._endgame import ConcessionPayout, Tallies, russian_barrel, settle
 from ._history import ScoreSheet
+from ._masks import SUIT_POINTS
 from ._movecodes import last_bid_blind
 from ._rules import BombPayout, DefenderCap, HalfRounding, Layout, Rules
 from ._state import DealResult, Outcome, Phase, State
@@ -23,6 +25,8 @@ __all__ = [
 ]
 
 SUITS: Final = tuple(Suit)
+_SUIT_POINTS: Final = SUIT_POINTS  # a C static in the compiled build
+_ADD: Final = add
 
 
 def round_defender(rules: Rules, total: int) -> int:
@@ -131,12 +135,18 @@ def deal_result(
     if leftover and last_winner is not None:
         piles[last_winner] |= leftover
         moved = True
-    values = (*r.marriage_values, r.ace_marriage or 0)  # by suit, then the ace marriage
-    melds = [0] * n
-    for seat, suit in c.marriages:
-        melds[seat] += values[suit]
-    cards = [mask_points(m) for m in piles]
-    totals = tuple([cards[i] + melds[i] for i in range(n)])
+    points = _SUIT_POINTS
+    cards = [
+        points[m & 63] + points[m >> 6 & 63] + points[m >> 12 & 63] + points[m >> 18] for m in piles
+    ]
+    if c.marriages:
+        values = (*r.marriage_values, r.ace_marriage or 0)  # by suit, then the ace marriage
+        melded = cards[:]
+        for seat, suit in c.marriages:
+            melded[seat] += values[suit]
+        totals = tuple(melded)
+    else:
+        totals = tuple(cards)
     deltas = [0] * n
     decl = deal.declarer
     before = game.scores
@@ -209,14 +219,15 @@ def deal_result(
             barrel = t.barrel
         if r.concession:
             concessions = t.concessions
-    scores = tuple([before[i] + deltas[i] for i in range(n)])
+    scores = tuple(map(_ADD, before, deltas))
     aces = None
     declared = []
-    for seat, suit in c.marriages:
-        if suit == ACE_MARRIAGE:
-            aces = seat
-        else:
-            declared.append((seat, SUITS[suit]))
+    if c.marriages:
+        for seat, suit in c.marriages:
+            if suit == ACE_MARRIAGE:
+                aces = seat
+            else:
+                declared.append((seat, SUITS[suit]))
     row = DealResult(  # every field by position: the fast way to call attrs' __init__
         game.deal_number,
         game.dealer,
