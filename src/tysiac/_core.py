@@ -73,9 +73,14 @@ def bid_cap(rules: Rules, hand: int) -> int:
 
     See the rules, section 4 'The auction'.
     """
-    if not rules.bid_cap_marriages:
-        return rules.max_bid
-    return min(rules.max_bid, 120 + held_marriages(rules, hand))
+    pairs = hand >> 2 & hand >> 3 & 0x041041  # a suit's bit 2 when it holds Q and K
+    return rules._play.bid_caps[
+        (pairs & 1)
+        | (pairs >> 5 & 2)
+        | (pairs >> 10 & 4)
+        | (pairs >> 15 & 8)
+        | (16 if hand & ACES == ACES else 0)
+    ]
 
 
 def log(s: State, seat: int, move: Move) -> int:

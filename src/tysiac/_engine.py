@@ -113,7 +113,7 @@ def _canonical(state: State, move: object) -> Move:
     for cls in MOVE_TYPES:
         if isinstance(move, cls):
             try:
-                values = {f.name: getattr(move, f.name) for f in attrs.fields(cls)}
+                values = {f.name: getattr(move, f.name) for f in attrs.fields(cls) if f.init}
             except Exception:
                 break
             return cls(**values)  # the validators check the fields

@@ -203,6 +203,12 @@ class Play:
     meld: bool = attrs.field(default=False, validator=_bool)
     """Whether playing the card declares its marriage, or the ace marriage (optional
     declaration only)."""
+    # the card's index, plus 24 for a declaring play (the move's code in a deal's log, see
+    # ``_movecodes``): one read for the engine's hot path; not part of equality or the repr
+    _code: int = attrs.field(init=False, repr=False, eq=False, hash=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_code", self.card.index + (24 if self.meld else 0))
 
     def __repr__(self) -> str:
         if self.meld:

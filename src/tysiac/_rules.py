@@ -282,6 +282,7 @@ class PlayFlags(NamedTuple):
     blind_bids: tuple[Bid, ...]  # Bid(k * bid_step, blind=True) at index k, up to max_bid
     contracts: tuple[Contract, ...]  # Contract(k * bid_step) at index k, up to max_bid
     ace_marriage: bool  # the four aces declare the ace marriage (Rules.ace_marriage)
+    bid_caps: tuple[int, ...]  # the bid cap, by a 4-bit set of marriages held + 16 for 4 aces
 
 
 def _play_flags(r: Rules) -> PlayFlags:
@@ -309,7 +310,19 @@ def _play_flags(r: Rules) -> PlayFlags:
         tuple(Bid(a, blind=True) for a in range(0, r.max_bid + 1, r.bid_step)),
         tuple(Contract(a) for a in range(0, r.max_bid + 1, r.bid_step)),
         r.ace_marriage is not None,
+        tuple(_bid_cap(r, k) for k in range(32)),
     )
+
+
+def _bid_cap(r: Rules, held: int) -> int:
+    """The bid cap with the marriages in the 4-bit set ``held & 15`` (and all four aces when
+    ``held & 16``): 120 plus their values, at most ``max_bid`` (option ``bid_cap_marriages``)."""
+    if not r.bid_cap_marriages:
+        return r.max_bid
+    value = sum(r.marriage_values[s] for s in range(4) if held >> s & 1)
+    if held & 16 and r.ace_marriage is not None:
+        value += r.ace_marriage
+    return min(r.max_bid, 120 + value)
 
 
 @attrs.frozen(slots=True)

@@ -64,13 +64,11 @@ def legal_play(s: State) -> tuple[Move, ...]:
     ``Claim()`` where allowed."""
     c = s._c
     f = c.rules._play
-    p = c.to_move
-    assert p is not None
-    hand = c.hands[p]
-    trick = c.trick
-    mask = c.play_mask
+    mask = c.play_mask  # known, except in states made by replace()
     if mask < 0:
-        mask = _mask(hand, trick, c.trump, c.stock, f)
+        p = c.to_move
+        assert p is not None
+        mask = _mask(c.hands[p], c.trick, c.trump, c.stock, f)
     if not f.optional:
         plays = (
             _BY_SUIT[0][mask & 63]
@@ -81,6 +79,10 @@ def legal_play(s: State) -> tuple[Move, ...]:
         if f.claim and _may_claim(s, f):
             return (*plays, CLAIM)
         return plays
+    p = c.to_move
+    assert p is not None
+    hand = c.hands[p]
+    trick = c.trick
     moves: list[Move] = []
     first = not any(c.taken)
     for card in bits(mask):
@@ -191,7 +193,9 @@ def apply_play(s: State, move: Move) -> State:
     ) = s._c
     assert p is not None
     f = rules._play
-    c = move.card.index
+    code = move._code  # the card's index, plus MELD_CODE for a declaring play
+    meld = code >= MELD_CODE
+    c = code - MELD_CODE if meld else code
     hand = hands_[p]
     if mask < 0:
         mask = _mask(hand, trick, trump, stock, f)
@@ -206,7 +210,7 @@ def apply_play(s: State, move: Move) -> State:
             if not trick
             else can_meld_on_someone(trick, c, first, f)
         )
-        if move.meld and not (can and f.optional):
+        if meld and not (can and f.optional):
             illegal(
                 s,
                 move,
@@ -215,7 +219,7 @@ def apply_play(s: State, move: Move) -> State:
                 else f"{CARDS[c]} declares no marriage here"
                 " (see the rules, section 8 'Marriages and trump')",
             )
-        if can and (move.meld or not f.optional):
+        if can and (meld or not f.optional):
             suit = c // 6
             marriages = (*marriages, (p, suit))
             if f.trump_next:
@@ -224,7 +228,7 @@ def apply_play(s: State, move: Move) -> State:
                 trump = suit
     elif c % 6 == ACE and f.ace_marriage and not trick:  # an ace led: the ace marriage?
         can = can_meld_aces(hand, c, not any(taken_), f)
-        if move.meld and not (can and f.optional):
+        if meld and not (can and f.optional):
             illegal(
                 s,
                 move,
@@ -234,9 +238,9 @@ def apply_play(s: State, move: Move) -> State:
                 " hand, on a trick where a marriage may be declared (see the rules, section 15"
                 " 'The Russian end game and the preset \"ru\"')",
             )
-        if can and (move.meld or not f.optional):
+        if can and (meld or not f.optional):
             marriages = (*marriages, (p, ACE_MARRIAGE))  # no trump: see the rules, 15
-    elif move.meld:
+    elif meld:
         illegal(
             s,
             move,
@@ -244,8 +248,8 @@ def apply_play(s: State, move: Move) -> State:
             + (", or an ace led from all four (Rules.ace_marriage)" if f.ace_marriage else "")
             + " (see the rules, section 8 'Marriages and trump')",
         )
-    trick = (*trick, c)
-    logged = log_ << 16 | (MELD_CODE + c if move.meld else c) << 2 | p
+    trick = trick + (c,)  # noqa: RUF005  (one concatenation: cheaper than (*trick, c))
+    logged = log_ << 16 | code << 2 | p
     if len(trick) < f.active:
         q = f.next_seat[game.dealer][p]
         nxt_hand = hands[q]
