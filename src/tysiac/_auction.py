@@ -26,6 +26,7 @@ _DEAL: Final = DealInfo
 _MAKE: Final = make_core
 _NEW_STATE: Final = new_state
 _PASS_ONLY: Final = (PASS,)
+_REDEAL_MOVE: Final = REDEAL
 
 
 def may_redeal(s: State, seat: int) -> bool:
@@ -68,32 +69,29 @@ def legal_auction(s: State) -> tuple[Move, ...]:
     """Legal auction moves: ``Pass()``, then bids ascending (each blind bid right after its
     plain one), then ``Redeal()``."""
     c = s._c
-    r = c.rules
+    f = c.rules._play
     p = c.to_move
     assert p is not None
     deal = c.deal
     bid = deal.bid
-    step = r.bid_step
+    step = f.bid_step
     fresh = not deal.acted >> p & 1  # the seat's first auction turn
-    blind = fresh and r.blind_bids  # it has not looked at its hand (see unseen())
+    blind = fresh and f.blind_bidding  # it has not looked at its hand (see unseen())
     if bid == 0:
-        low = high = r.opening_bid
+        low = high = f.opening_bid
     else:
         low = bid + step
-        if blind:
-            high = min(r.max_bid, 120) if r.bid_cap_marriages else r.max_bid
-        else:
-            high = bid_cap(r, c.hands[p])
-        if not r.jump_bids and high > low:
+        high = f.blind_cap if blind else bid_cap(c.rules, c.hands[p])
+        if not f.jump_bids and high > low:
             high = low
-    plain = r._play.bids[low // step : high // step + 1]
+    plain = f.bids[low // step : high // step + 1]
     if blind:
-        paired = r._play.blind_bids[low // step : high // step + 1]
+        paired = f.blind_bids[low // step : high // step + 1]
         bids: tuple[Move, ...] = tuple(m for pair in zip(plain, paired, strict=True) for m in pair)
         return bids if bid == 0 else _PASS_ONLY + bids
     moves: tuple[Move, ...] = plain if bid == 0 else _PASS_ONLY + plain
-    if fresh and r.redeal and may_redeal(s, p):
-        return (*moves, REDEAL)
+    if fresh and f.redeal and may_redeal(s, p):
+        return (*moves, _REDEAL_MOVE)
     return moves
 
 
@@ -191,22 +189,30 @@ def apply_auction(s: State, move: Move) -> State:
     assert p is not None
     kind = type(move)
     bid = deal.bid
+    f = r._play
+    amount = move.amount if isinstance(move, _BID) else 0
     if kind is _PASS and bid:  # the common moves checked here, the rest by _is_legal
         passed = deal.passed | 1 << p
         bidder = deal.bidder
         code = PASS_CODE
     elif (
-        isinstance(move, _BID)
-        and bid
+        bid
+        and type(amount) is int
+        and amount > bid
+        and isinstance(move, _BID)
         and not move.blind
-        and type(move.amount) is int
-        and move.amount > bid
-        and (move.amount - bid) % r.bid_step == 0
-        and (r.jump_bids or move.amount == bid + r.bid_step)
-        and move.amount <= _cap(s, p)
+        and (amount - bid) % f.bid_step == 0
+        and (f.jump_bids or amount == bid + f.bid_step)
+        and amount
+        <= (
+            f.blind_cap
+            if f.blind_bidding and not deal.acted >> p & 1  # see _cap()
+            else bid_cap(r, hands[p])
+        )
     ):
         passed = deal.passed
-        bid, bidder = move.amount, p
+        bidder = p
+        bid = amount
         code = (BID_CODE + bid // 5) << 2
     else:
         if not _is_legal(s, p, move):
@@ -221,7 +227,7 @@ def apply_auction(s: State, move: Move) -> State:
         else:
             bid, bidder = move.amount, p  # type: ignore[union-attr]
             code = ((BLIND_CODE if move.blind else BID_CODE) + bid // 5) << 2  # type: ignore[union-attr]
-    nxt = r._play.next_seat[game.dealer]
+    nxt = f.next_seat[game.dealer]
     seat = nxt[p]
     while passed >> seat & 1:
         seat = nxt[seat]

@@ -53,6 +53,17 @@ def replace(s: State, **changes: object) -> State:
 
 
 _GAME: Final = frozenset(GameInfo._fields)
+# Names from modules that stay pure, bound once: C statics in the compiled build (see
+# ``_tricks``).
+_SHEET: Final = ScoreSheet
+_OPEN_MUSIK: Final = Layout.TWO_OPEN_MUSIK
+_AUCTION: Final = Phase.AUCTION
+_PLAY: Final = Phase.PLAY
+_CORE: Final = Core
+_GAME_INFO: Final = GameInfo
+_DEAL_INFO: Final = DealInfo
+_MAKE: Final = make_core
+_NEW_STATE: Final = new_state
 _DEAL: Final = frozenset(DealInfo._fields)
 
 
@@ -139,30 +150,29 @@ def start_deal(
     at this deal (a new game, or a state built mid-game: :func:`~tysiac.record` then records
     from this deal on, with ``scores`` as the starting scores).
     """
-    if type(sheet) is not ScoreSheet:
+    if type(sheet) is not _SHEET:
         sheet = ScoreSheet(sheet)  # rows given as a tuple (a state built mid-game)
     if history is None:
         history = History(Origin(deal_number, dealer, scores, bombs, deck, len(sheet)))
     hands, musiks, stock = split_deck(rules, dealer, deck)
-    revealed = musiks[0] if rules.layout is Layout.TWO_OPEN_MUSIK else 0
-    if GEOMETRY[rules.layout].auction:
-        phase, leader = Phase.AUCTION, None
+    layout = rules.layout
+    revealed = musiks[0] if layout is _OPEN_MUSIK else 0
+    if GEOMETRY[layout].auction:
+        phase, leader = _AUCTION, None
         first = (dealer + rules.forced_bidder) % rules.players
     else:
         first = rules._play.active_seats[dealer][0]  # the draw game: the non-dealer leads
-        phase, leader = Phase.PLAY, first
-    return new_state(
-        make_core(
-            Core,
+        phase, leader = _PLAY, first
+    return _NEW_STATE(
+        _MAKE(
+            _CORE,
             (
                 rules,
-                make_core(
-                    GameInfo, (seed, deal_number, dealer, scores, bombs, sheet, deck, history)
-                ),
+                _MAKE(_GAME_INFO, (seed, deal_number, dealer, scores, bombs, sheet, deck, history)),
                 phase,
                 first,
                 None,
-                make_core(DealInfo, (musiks, 0, revealed, 0, None, 0, 0, None, None)),
+                _MAKE(_DEAL_INFO, (musiks, 0, revealed, 0, None, 0, 0, None, None)),
                 hands,
                 stock,
                 leader,

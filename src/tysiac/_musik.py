@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ._cards import bits
 from ._core import GIVES, bid_cap, illegal, log, replace
 from ._movecodes import log_plus
@@ -38,24 +40,42 @@ __all__ = [
 ]
 
 
+# Names from modules that stay pure, bound once: C statics in the compiled build (see
+# ``_tricks``).
+_GIVE: Final = Phase.GIVE
+_CONTRACT: Final = Phase.CONTRACT
+_PLAY: Final = Phase.PLAY
+_THREE: Final = Layout.THREE
+_FOUR_SITTER: Final = Layout.FOUR_SITTER
+_GIVE_MOVE: Final = Give
+_CONTRACT_MOVE: Final = Contract
+_SUIT_GIVES: Final = SUIT_GIVES
+_GIVES: Final = GIVES
+_CORE: Final = Core
+_DEAL: Final = DealInfo
+_MAKE: Final = make_core
+_NEW_STATE: Final = new_state
+
+
 def _musik_hidden(s: State) -> bool:
     """At an unraised forced opening bid the musik may stay hidden (rules, section 5)."""
-    return s.rules.hide_musik_at_opening_bid and s.bid == s.rules.opening_bid
+    r = s._c.rules
+    return r.hide_musik_at_opening_bid and s._c.deal.bid == r.opening_bid
 
 
 def after_auction(s: State) -> State:
     """The state once the auction has a declarer: take or choose the musik, or go on."""
-    decl = s.declarer
-    assert decl is not None
     c = s._c
+    decl = c.deal.declarer
+    assert decl is not None
     layout = c.rules.layout
-    if layout is Layout.THREE or layout is Layout.FOUR_SITTER:
+    if layout is _THREE or layout is _FOUR_SITTER:
         d = c.deal
         musik = d.musiks[0]
         hands = list(c.hands)
         hands[decl] |= musik
-        deal = make_core(
-            DealInfo,
+        deal = _MAKE(
+            _DEAL,
             (
                 (),
                 d.discards,
@@ -68,9 +88,27 @@ def after_auction(s: State) -> State:
                 None,
             ),
         )
-        return new_state(
-            make_core(
-                Core, (c.rules, c.game, Phase.GIVE, decl, None, deal, tuple(hands), *c[7:15], -1)
+        return _NEW_STATE(
+            _MAKE(
+                _CORE,
+                (
+                    c.rules,
+                    c.game,
+                    _GIVE,
+                    decl,
+                    None,
+                    deal,
+                    tuple(hands),
+                    c.stock,
+                    c.leader,
+                    c.trick,
+                    c.trump,
+                    c.pending_trump,
+                    c.taken,
+                    c.marriages,
+                    c.log,
+                    -1,
+                ),
             )
         )
     if layout in (Layout.TWO_CLASSIC, Layout.TWO_MUSIKS_OF_THREE):
@@ -155,7 +193,7 @@ def legal_give(s: State) -> tuple[Move, ...]:
     """``Give(card, to)`` for each card in hand, to the left-hand opponent first."""
     decl = s._c.deal.declarer
     assert decl is not None
-    row = SUIT_GIVES[_give_target(s)]
+    row = _SUIT_GIVES[_give_target(s)]
     hand = s._c.hands[decl]
     return row[0][hand & 63] + row[1][hand >> 6 & 63] + row[2][hand >> 12 & 63] + row[3][hand >> 18]
 
@@ -165,7 +203,7 @@ def apply_give(s: State, move: Move) -> State:
     c = s._c
     decl = c.deal.declarer
     assert decl is not None
-    if type(move) is not Give:
+    if type(move) is not _GIVE_MOVE:
         illegal(s, move, "the declarer must give a card to each opponent with Give(card, to)")
     target = _give_target(s)
     card = move.card.index
@@ -182,19 +220,19 @@ def apply_give(s: State, move: Move) -> State:
     hands[decl] ^= 1 << card
     hands[target] |= 1 << card
     done = target != c.rules._play.next_seat[c.game.dealer][decl]
-    return new_state(
-        make_core(
-            Core,
+    return _NEW_STATE(
+        _MAKE(
+            _CORE,
             (
                 c.rules,
                 c.game,
-                Phase.CONTRACT if done else Phase.GIVE,
+                _CONTRACT if done else _GIVE,
                 c.to_move,
                 c.winner,
                 c.deal,
                 tuple(hands),
                 *c[7:14],
-                log_plus(c.log, decl, GIVES[target][card]),
+                log_plus(c.log, decl, _GIVES[target][card]),
                 -1,
             ),
         )
@@ -291,17 +329,17 @@ def apply_contract(s: State, move: Move) -> State:
             why = f"contracts are multiples of {step}"
         illegal(s, move, why)
     d = c.deal
-    deal = make_core(
-        DealInfo, (d.musiks, d.discards, d.revealed, d.bid, d.bidder, d.passed, d.acted, decl, a)
+    deal = _MAKE(
+        _DEAL, (d.musiks, d.discards, d.revealed, d.bid, d.bidder, d.passed, d.acted, decl, a)
     )
     return start_play(
-        new_state(
-            make_core(
-                Core,
+        _NEW_STATE(
+            _MAKE(
+                _CORE,
                 (
                     c.rules,
                     c.game,
-                    Phase.PLAY,
+                    _PLAY,
                     decl,
                     None,
                     deal,

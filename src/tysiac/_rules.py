@@ -283,6 +283,14 @@ class PlayFlags(NamedTuple):
     contracts: tuple[Contract, ...]  # Contract(k * bid_step) at index k, up to max_bid
     ace_marriage: bool  # the four aces declare the ace marriage (Rules.ace_marriage)
     bid_caps: tuple[int, ...]  # the bid cap, by a 4-bit set of marriages held + 16 for 4 aces
+    # the auction's options, read here on its hot path (one read of the flags, then by index
+    # in the compiled build, where the rules' own attributes are generic lookups)
+    bid_step: int
+    opening_bid: int
+    blind_cap: int  # the bid cap of a seat that has not looked at its hand (blind bidding)
+    jump_bids: bool
+    blind_bidding: bool  # Rules.blind_bids
+    redeal: bool
 
 
 def _play_flags(r: Rules) -> PlayFlags:
@@ -311,6 +319,12 @@ def _play_flags(r: Rules) -> PlayFlags:
         tuple(Contract(a) for a in range(0, r.max_bid + 1, r.bid_step)),
         r.ace_marriage is not None,
         tuple(_bid_cap(r, k) for k in range(32)),
+        r.bid_step,
+        r.opening_bid,
+        min(r.max_bid, 120) if r.bid_cap_marriages else r.max_bid,
+        r.jump_bids,
+        r.blind_bids,
+        r.redeal,
     )
 
 

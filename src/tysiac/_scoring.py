@@ -27,6 +27,13 @@ __all__ = [
 SUITS: Final = tuple(Suit)
 _SUIT_POINTS: Final = SUIT_POINTS  # a C static in the compiled build
 _ADD: Final = add
+# Names from modules that stay pure, bound once: C statics in the compiled build (see
+# ``_tricks``).
+_BOMBED: Final = Outcome.BOMBED
+_CONCEDED: Final = Outcome.CONCEDED
+_PLAYED: Final = Outcome.PLAYED
+_CLAIMED: Final = Outcome.CLAIMED
+_FOUR_SITTER: Final = Layout.FOUR_SITTER
 
 
 def round_defender(rules: Rules, total: int) -> int:
@@ -156,12 +163,12 @@ def deal_result(
         for i in seats:
             deltas[i] = round_defender(r, totals[i])
     else:
-        if outcome is Outcome.BOMBED:
+        if outcome is _BOMBED:
             gain = 60 if r.bomb_payout is BombPayout.SIXTY else -(-deal.bid // 20) * 10
             for i in seats:
                 if i != decl:
                     deltas[i] = defender_gain(r, before[i], gain)
-        elif outcome is Outcome.CONCEDED:
+        elif outcome is _CONCEDED:
             gain = 60
             if r.concession_payout is ConcessionPayout.HALF_BID and deal.bid > 120:
                 gain = -(-deal.bid // 10) * 5  # half the bid, rounded up to a multiple of 5
@@ -178,7 +185,7 @@ def deal_result(
                 if i != decl:
                     raw = totals[i] if r.defender_marriages_count else cards[i]
                     deltas[i] = defender_gain(r, before[i], round_defender(r, raw))
-        if r.layout is Layout.FOUR_SITTER:
+        if r.layout is _FOUR_SITTER:
             sitter = game.dealer
             musik = 0
             for card in game.deck[21:24]:
@@ -188,7 +195,7 @@ def deal_result(
     if decl is not None and r.blind_bids and last_bid_blind(c.log, decl):
         deltas[decl] *= 2  # a blind declarer's contract counts double, won or lost
     made = None
-    if decl is not None and outcome in (Outcome.PLAYED, Outcome.CLAIMED):
+    if decl is not None and (outcome is _PLAYED or outcome is _CLAIMED):
         made = deltas[decl] > 0
     dealt = tuple(deltas)
     bolts: tuple[int, ...] = ()
@@ -203,11 +210,11 @@ def deal_result(
             before,
             deltas,
             decl,
-            deal.bid if outcome is Outcome.CONCEDED else deal.contract,
+            deal.bid if outcome is _CONCEDED else deal.contract,
             made,
             seats,
             [bool(m) for m in taken],
-            outcome is Outcome.CONCEDED,
+            outcome is _CONCEDED,
             tallies,
         )
         deltas = list(settled.deltas)
@@ -233,7 +240,7 @@ def deal_result(
         game.dealer,
         outcome,
         decl,
-        deal.contract if outcome not in (Outcome.BOMBED, Outcome.CONCEDED) else deal.bid,
+        deal.contract if not (outcome is _BOMBED or outcome is _CONCEDED) else deal.bid,
         totals,
         tuple(declared),
         tuple(deltas),
