@@ -59,7 +59,7 @@ _APPLY: Final[dict[Phase, Applier]] = {
 }
 
 
-def legal_moves(state: State) -> tuple[Move, ...]:
+def legal_moves(state: object) -> tuple[Move, ...]:
     """Every legal move in ``state``, in a stable order; empty only when the game is over.
 
     The order, phase by phase: auction: ``Pass()``, bids ascending, ``Redeal()``; two
@@ -68,10 +68,9 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     ``meld=True`` play right after its plain play), then ``Claim()``.  Cards are ordered by
     suit (♠ ♣ ♦ ♥), then rank.
     """
-    try:
-        phase = state._c.phase
-    except AttributeError:
+    if type(state) is not State:  # (State is final)
         _not_a_state(state)
+    phase = state._c.phase
     if phase is _PLAY:
         return legal_play(state)
     return _LEGAL[phase](state)
@@ -83,7 +82,7 @@ def _not_a_state(value: object) -> NoReturn:
     ) from None
 
 
-def apply(state: State, move: Move) -> State:
+def apply(state: object, move: Move) -> State:
     """The state after ``move``; ``state`` itself is never changed.
 
     When the move ends a deal, the deal is scored and the returned state is the first of
@@ -94,10 +93,9 @@ def apply(state: State, move: Move) -> State:
             move, the phase and the rule it breaks.
         NotAMoveError: ``move`` is not a move object at all.
     """
-    try:
-        phase = state._c.phase
-    except AttributeError:
+    if type(state) is not State:  # (State is final)
         _not_a_state(state)
+    phase = state._c.phase
     if type(move) is _PLAY_MOVE and phase is _PLAY:
         return apply_play(state, move)
     if type(move) not in _EXACT:

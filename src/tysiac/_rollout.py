@@ -32,7 +32,7 @@ _CHOICE: Final = (Phase.AUCTION, Phase.CONTRACT)
 _MARRIAGE_RANKS: Final = 1 << 2 | 1 << 3  # queen and king
 
 
-def rollout(state: State, rng: random.Random, policy: Policy | None = None) -> DealResult:
+def rollout(state: object, rng: random.Random, policy: Policy | None = None) -> DealResult:
     """Play the current deal of ``state`` to its end and return its score-sheet row.
 
     The next deal is not dealt and ``state`` is not changed.  Without a ``policy`` every

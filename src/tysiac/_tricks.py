@@ -11,7 +11,7 @@ from ._movecodes import MELD_CODE
 from ._moves import CLAIM, MELDS, PLAYS, SUIT_PLAYS, Claim, Move, Play
 from ._rules import PlayFlags
 from ._scoring import finish_deal
-from ._state import Core, Outcome, Phase, State, _new, _set_c, make_core
+from ._state import NATIVE, Core, Outcome, Phase, State, _new, _set_c, make_core, new_state
 from ._trickrules import (
     can_meld_aces,
     can_meld_on_lead,
@@ -30,6 +30,7 @@ _STATE: Final = State
 _CORE: Final = Core
 _NEW: Final = _new
 _SET_C: Final = _set_c
+_NATIVE: Final = NATIVE
 _MAKE: Final = make_core
 _BY_SUIT: Final = SUIT_PLAYS
 _MARRIAGE_RANKS: Final = 0b1100  # queen and king (rank bits 2 and 3)
@@ -256,31 +257,31 @@ def apply_play(s: State, move: Move) -> State:
         # the next player's legal cards, computed once here for legal_moves and apply
         if not (stock and f.free_while_stock):
             nxt_hand = play_mask(nxt_hand, trick, trump, f)
-        nxt_state = _NEW(_STATE)  # new_state(), inlined on the hottest path
-        _SET_C(
-            nxt_state,
-            _MAKE(
-                _CORE,
-                (
-                    rules,
-                    game,
-                    phase,
-                    q,
-                    winner,
-                    deal,
-                    tuple(hands),
-                    stock,
-                    leader,
-                    trick,
-                    trump,
-                    pending,
-                    taken_,
-                    marriages,
-                    logged,
-                    nxt_hand,
-                ),
+        core = _MAKE(
+            _CORE,
+            (
+                rules,
+                game,
+                phase,
+                q,
+                winner,
+                deal,
+                tuple(hands),
+                stock,
+                leader,
+                trick,
+                trump,
+                pending,
+                taken_,
+                marriages,
+                logged,
+                nxt_hand,
             ),
         )
+        if _NATIVE:  # compiled: one C call
+            return new_state(core)
+        nxt_state = _NEW(_STATE)  # pure: new_state() inlined, two calls in C
+        _SET_C(nxt_state, core)
         return nxt_state
     # the trick is complete
     assert leader is not None
@@ -303,31 +304,32 @@ def apply_play(s: State, move: Move) -> State:
             hands[seat] |= 1 << stock[k]
             seat = nxt[seat]
         stock = stock[f.active :]
-    out = _NEW(_STATE)
-    _SET_C(
-        out,
-        _MAKE(
-            _CORE,
-            (
-                rules,
-                game,
-                phase,
-                w,
-                winner,
-                deal,
-                tuple(hands),
-                stock,
-                w,
-                (),
-                trump,
-                pending,
-                tuple(taken),
-                marriages,
-                logged,
-                hands[w],  # a lead: any card of the hand
-            ),
+    core = _MAKE(
+        _CORE,
+        (
+            rules,
+            game,
+            phase,
+            w,
+            winner,
+            deal,
+            tuple(hands),
+            stock,
+            w,
+            (),
+            trump,
+            pending,
+            tuple(taken),
+            marriages,
+            logged,
+            hands[w],  # a lead: any card of the hand
         ),
     )
+    if _NATIVE:
+        out = new_state(core)
+    else:
+        out = _NEW(_STATE)
+        _SET_C(out, core)
     if not hands[w]:  # that was the last trick
         return finish_deal(out, out._c.taken, Outcome.PLAYED, w)
     if f.auto_claim and w == deal.declarer:
