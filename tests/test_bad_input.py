@@ -36,8 +36,8 @@ from tysiac import (
 @pytest.mark.parametrize("value", ["state", None, 3, object()])
 def test_not_a_state(value: object) -> None:
     for call in (
-        lambda: legal_moves(value),  # type: ignore[arg-type]
-        lambda: apply(value, Pass()),  # type: ignore[arg-type]
+        lambda: legal_moves(value),
+        lambda: apply(value, Pass()),
         lambda: observe(value, 0),  # type: ignore[arg-type]
     ):
         with pytest.raises(NotAStateError, match="is not a State") as info:
@@ -49,7 +49,7 @@ def test_not_a_state(value: object) -> None:
 def test_a_view_is_not_a_state() -> None:
     view = observe(new_game(seed=1), 0)
     with pytest.raises(NotAStateError, match="View object is not a State"):
-        legal_moves(view)  # type: ignore[arg-type]
+        legal_moves(view)
 
 
 @pytest.mark.parametrize(

@@ -120,7 +120,7 @@ def test_a_policy_plays_every_move() -> None:
 def test_rollout_refuses_bad_arguments() -> None:
     state = new_game(seed=1)
     with pytest.raises(NotAStateError):
-        rollout("state", random.Random(1))  # type: ignore[arg-type]
+        rollout("state", random.Random(1))
     with pytest.raises(TysiacError, match=r"random\.Random") as info:
         rollout(state, 7)  # type: ignore[arg-type]
     assert isinstance(info.value, TypeError)
