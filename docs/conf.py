@@ -95,6 +95,9 @@ def _defined_in() -> dict[str, str]:
 
 
 _DEFINED_IN = _defined_in()
+#: Entry points overloaded only for the compiled build (their implementation takes any
+#: object, see ``tysiac._engine``): the docs show the first overload, the public signature.
+_FIRST_OVERLOAD_ONLY = frozenset({"legal_moves", "apply", "rollout"})
 _for_module = ModuleAnalyzer.for_module.__func__  # type: ignore[attr-defined]
 
 
@@ -109,6 +112,8 @@ def _for_module_with_private(cls: type[ModuleAnalyzer], modname: str) -> ModuleA
                 analyzer.attr_docs.setdefault(key, lines)
             for key, annotation in other.annotations.items():
                 analyzer.annotations.setdefault(key, annotation)
+            for name in _FIRST_OVERLOAD_ONLY & other.overloads.keys():
+                analyzer.overloads.setdefault(name, other.overloads[name][:1])
         analyzer._tysiac_private = True  # type: ignore[attr-defined]
     return analyzer
 

@@ -555,7 +555,7 @@ def check_illegal(state: State, legal: tuple[Move, ...], candidates: list[object
 def expect_refused(state: State, move: object, error: type[Exception]) -> None:
     """``apply(state, move)`` raises ``error`` (and nothing else)."""
     try:
-        after = apply(state, move)  # type: ignore[arg-type]
+        after = apply(state, move)  # type: ignore[call-overload]
     except error:
         return
     raise AssertionError(f"{move!r} was accepted in {state!r}, giving {after!r}")

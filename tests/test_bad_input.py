@@ -36,8 +36,8 @@ from tysiac import (
 @pytest.mark.parametrize("value", ["state", None, 3, object()])
 def test_not_a_state(value: object) -> None:
     for call in (
-        lambda: legal_moves(value),
-        lambda: apply(value, Pass()),
+        lambda: legal_moves(value),  # type: ignore[call-overload]
+        lambda: apply(value, Pass()),  # type: ignore[call-overload]
         lambda: observe(value, 0),  # type: ignore[arg-type]
     ):
         with pytest.raises(NotAStateError, match="is not a State") as info:
@@ -49,7 +49,7 @@ def test_not_a_state(value: object) -> None:
 def test_a_view_is_not_a_state() -> None:
     view = observe(new_game(seed=1), 0)
     with pytest.raises(NotAStateError, match="View object is not a State"):
-        legal_moves(view)
+        legal_moves(view)  # type: ignore[call-overload]
 
 
 @pytest.mark.parametrize(
@@ -181,7 +181,7 @@ def test_messages_cap_the_value_they_quote() -> None:
         Card.parse("Q" * 10_000)
     assert len(str(info.value)) < 300
     with pytest.raises(NotAMoveError) as info2:
-        apply(new_game(seed=1), "x" * 10_000)  # type: ignore[arg-type]
+        apply(new_game(seed=1), "x" * 10_000)  # type: ignore[call-overload]
     assert len(str(info2.value)) < 300
 
 

@@ -218,7 +218,7 @@ def test_random_game_arguments(seed: object, deal: object, scores: object) -> No
         lambda: new_game(seed=seed),  # type: ignore[arg-type]
         lambda: new_game(seed=1, deal=deal),  # type: ignore[arg-type]
         lambda: new_game(seed=1, scores=scores),  # type: ignore[arg-type]
-        lambda: apply(new_game(seed=1), seed),  # type: ignore[arg-type]
+        lambda: apply(new_game(seed=1), seed),  # type: ignore[call-overload]
         lambda: observe(new_game(seed=1), seed),  # type: ignore[arg-type]
     ):
         with contextlib.suppress(TysiacError):

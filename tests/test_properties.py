@@ -451,7 +451,7 @@ def test_non_moves_raise_not_a_move_in_every_phase() -> None:
             seen.add(state.phase)
             for thing in NOT_MOVES:
                 with pytest.raises(NotAMoveError):
-                    apply(state, thing)  # type: ignore[arg-type]
+                    apply(state, thing)  # type: ignore[call-overload]
             state = apply(state, choose_move(state, rng, "cautious"))
     assert seen >= set(PHASE_MOVES)
 

@@ -120,12 +120,12 @@ def test_a_policy_plays_every_move() -> None:
 def test_rollout_refuses_bad_arguments() -> None:
     state = new_game(seed=1)
     with pytest.raises(NotAStateError):
-        rollout("state", random.Random(1))
+        rollout("state", random.Random(1))  # type: ignore[call-overload]
     with pytest.raises(TysiacError, match=r"random\.Random") as info:
-        rollout(state, 7)  # type: ignore[arg-type]
+        rollout(state, 7)  # type: ignore[call-overload]
     assert isinstance(info.value, TypeError)
     with pytest.raises(TysiacError, match="callable"):
-        rollout(state, random.Random(1), policy=3)  # type: ignore[arg-type]
+        rollout(state, random.Random(1), policy=3)  # type: ignore[call-overload]
 
     def bad(state: State, moves: tuple[Move, ...], rng: random.Random) -> Move:
         return Play("AS") if state.phase is Phase.PLAY else moves[0]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Final, NoReturn
+from typing import Final, NoReturn, overload
 
 import attrs
 
@@ -59,6 +59,17 @@ _APPLY: Final[dict[Phase, Applier]] = {
 }
 
 
+# The public entry points that take a state are typed with two overloads, the public
+# signature (``state: State``) and the same one with positional arguments, which mypy says
+# can never match (it cannot: it is there because mypy wants at least two), and an
+# implementation that takes any object: in the compiled build ``State`` is a native class,
+# and mypyc would check a parameter typed with it before the body runs, with a bare
+# TypeError, where the entry point raises NotAStateError (see the performance page, "Two
+# builds").  The docs show the first overload (docs/conf.py).
+@overload
+def legal_moves(state: State) -> tuple[Move, ...]: ...
+@overload
+def legal_moves(state: State, /) -> tuple[Move, ...]: ...  # type: ignore[overload-cannot-match]
 def legal_moves(state: object) -> tuple[Move, ...]:
     """Every legal move in ``state``, in a stable order; empty only when the game is over.
 
@@ -82,7 +93,11 @@ def _not_a_state(value: object) -> NoReturn:
     ) from None
 
 
-def apply(state: object, move: Move) -> State:
+@overload
+def apply(state: State, move: Move) -> State: ...
+@overload
+def apply(state: State, move: Move, /) -> State: ...  # type: ignore[overload-cannot-match]
+def apply(state: object, move: Move) -> State:  # (overloaded as legal_moves is)
     """The state after ``move``; ``state`` itself is never changed.
 
     When the move ends a deal, the deal is scored and the returned state is the first of

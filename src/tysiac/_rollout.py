@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Final
+from typing import Final, overload
 
 from ._cards import ACE, ACE_MARRIAGE, BITS_HIGH, BITS_LOW
 from ._claim import claim_line, outstanding
@@ -32,6 +32,13 @@ _CHOICE: Final = (Phase.AUCTION, Phase.CONTRACT)
 _MARRIAGE_RANKS: Final = 1 << 2 | 1 << 3  # queen and king
 
 
+# overloaded as legal_moves is (see ``_engine``): mypyc would check ``state: State`` itself
+@overload
+def rollout(state: State, rng: random.Random, policy: Policy | None = None) -> DealResult: ...
+@overload
+def rollout(  # type: ignore[overload-cannot-match]
+    state: State, rng: random.Random, policy: Policy | None = None, /
+) -> DealResult: ...
 def rollout(state: object, rng: random.Random, policy: Policy | None = None) -> DealResult:
     """Play the current deal of ``state`` to its end and return its score-sheet row.
 
