@@ -200,6 +200,30 @@ def test_states_are_not_built_directly(call: object) -> None:
         call()  # type: ignore[operator]
 
 
+def test_states_are_frozen_and_compare_by_value() -> None:
+    """In both builds (a native class in the compiled one): no attribute can be set or
+    deleted, equal positions are equal and hash alike, and a pickled state comes back
+    equal."""
+    import pickle
+
+    from attrs.exceptions import FrozenInstanceError
+
+    state = apply(new_game(seed=1), Bid(100))
+    for name in ("_c", "phase", "extra"):
+        with pytest.raises(FrozenInstanceError):
+            setattr(state, name, None)
+        with pytest.raises(AttributeError):
+            delattr(state, name)
+    assert state._c.deal.bid == 100
+    twin = apply(new_game(seed=1), Bid(100))
+    assert twin == state and twin is not state and hash(twin) == hash(state)
+    assert state != new_game(seed=1) and state != new_game(seed=2)
+    assert state != state._c and state._c != state
+    again = pickle.loads(pickle.dumps(state))
+    assert type(again) is State and again == state and hash(again) == hash(state)
+    assert not hasattr(state, "__dict__")
+
+
 def test_presets_are_read_only() -> None:
     with pytest.raises(TypeError):
         PRESETS["pl"]["claim"] = False  # type: ignore[index]
