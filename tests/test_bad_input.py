@@ -193,6 +193,8 @@ def test_messages_cap_the_value_they_quote() -> None:
         lambda: State((1, 2, 3)),
         lambda: State(new_game(seed=1)._c),
         lambda: State(c=()),
+        lambda: State(1, 2, 3),
+        lambda: State(rules=Rules()),
     ],
 )
 def test_states_are_not_built_directly(call: object) -> None:

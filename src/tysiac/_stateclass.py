@@ -69,8 +69,10 @@ class State:
 
     _c: Core
 
-    def __init__(self, c: object = None, key: object = None) -> None:
-        if key is not _KEY:
+    def __init__(
+        self, c: object = None, key: object = None, *args: object, **kwargs: object
+    ) -> None:
+        if key is not _KEY or args or kwargs:  # any other call is refused, however made
             raise NotAStateError(
                 "State objects are not built directly: use new_game(), apply(), replay() or "
                 "from_json()"
