@@ -13,6 +13,8 @@ import random
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 from strategies import preset_rules, presets_and_layouts
 from strategies import run_moves as run
@@ -34,7 +36,7 @@ from tysiac import (
     new_game,
     observe,
 )
-from tysiac._cards import bits
+from tysiac._cards import ACES, bits
 from tysiac._claim import NODE_LIMIT, claim_line, outstanding
 from tysiac._rules import PlayFlags
 from tysiac._tables import active_seats
@@ -244,6 +246,28 @@ def test_claim_search_is_bounded() -> None:
         search.run(hand, out, rng.randrange(-1, 4), False)
         worst = max(worst, search.nodes)
     assert worst <= NODE_LIMIT + 1
+
+
+@given(
+    st.sampled_from(["app", "pl", "ru"]),
+    st.lists(st.integers(0, 23), min_size=1, max_size=20, unique=True),
+    st.integers(1, 8),
+    st.integers(-1, 3),
+    st.booleans(),
+)
+def test_a_hand_with_nothing_to_declare_gets_the_searchs_line(
+    preset: str, cards: list[int], size: int, trump: int, first: bool
+) -> None:
+    """Without a marriage (or the four aces) in hand the claim test skips the search: its
+    line is the one the search finds, or None where the search finds none."""
+    from tysiac._claim import _PAIRS, _plain_line, _Search
+
+    f = Rules.preset(preset)._play
+    hand = sum(1 << c for c in cards[:size])
+    out = sum(1 << c for c in cards[size:])
+    assume(not hand >> 2 & hand >> 3 & _PAIRS)
+    assume(not (f.ace_marriage and hand & ACES == ACES))
+    assert _plain_line(hand, out, trump) == _Search(f).run(hand, out, trump, first)
 
 
 @pytest.mark.parametrize(("preset", "layout"), presets_and_layouts())

@@ -70,15 +70,46 @@ def claim_line(f: PlayFlags, hand: int, out: int, trump: int, first: bool) -> Li
     """
     for suit_mask in SUIT_MASK:
         # every suit's first lead must beat all its outstanding cards (implied by the model:
-        # a suit's outstanding cards leave only when that suit is led)
+        # a suit's outstanding cards leave only when that suit is led); compared by their
+        # highest bits, as _top() would, without its calls (most tests end here)
         mine = hand & suit_mask
-        if mine and _top(out & suit_mask) > _top(mine):
+        if mine and (out & suit_mask).bit_length() > mine.bit_length():
             return None
     if f.on_someone:
         pairs = out >> 2 & out >> 3 & _PAIRS
         if pairs and (f.meld_first_trick or not first or hand.bit_count() > 1):
             return None
+    if not hand >> 2 & hand >> 3 & _PAIRS and not (f.ace_marriage and hand & ACES == ACES):
+        return _plain_line(hand, out, trump)  # nothing to declare: no search needed
     return _Search(f).run(hand, out, trump, first)
+
+
+def _plain_line(hand: int, out: int, trump: int) -> Line | None:
+    """The search's line for a hand that has nothing to declare, found without searching.
+
+    With no marriage the trump never changes, and a lead that wins keeps every later lead
+    winning that did before (it takes only the lowest outstanding card of its suit), so the
+    search never backtracks where a line exists: it leads, at each trick, the first suit's
+    top card (in suit order; only trumps while a trump is outstanding) that wins.  This
+    does the same, trick by trick, and fails where none wins.
+    """
+    line: list[tuple[int, bool]] = []
+    while hand:
+        trumps_out = out & SUIT_MASK[trump] if trump >= 0 else 0
+        for suit_mask in SUIT_MASK:
+            mine = hand & suit_mask
+            if not mine or (trumps_out and suit_mask != SUIT_MASK[trump]):
+                continue  # a plain lead loses to an outstanding trump
+            card = mine.bit_length() - 1
+            suit_out = out & suit_mask
+            if suit_out.bit_length() <= card:  # it beats every outstanding card of its suit
+                break
+        else:
+            return None
+        line.append((card, False))
+        hand ^= 1 << card
+        out ^= suit_out & -suit_out  # the model: the lowest card of the suit falls
+    return tuple(line)
 
 
 class _Search:
@@ -110,10 +141,10 @@ class _Search:
                     this_trump = suit
             suit_out = out & SUIT_MASK[suit]
             if suit == this_trump:
-                wins = _top(suit_out) < card
+                wins = suit_out.bit_length() <= card  # _top(suit_out) < card
             else:
                 no_trump_out = this_trump < 0 or not out & SUIT_MASK[this_trump]
-                wins = no_trump_out and _top(suit_out) < card
+                wins = no_trump_out and suit_out.bit_length() <= card
             if not wins:
                 continue
             rest = self.run(hand ^ 1 << card, out ^ (suit_out & -suit_out), next_trump, False)
@@ -127,12 +158,13 @@ class _Search:
     ) -> list[tuple[int, bool]]:
         """The leads worth trying: per suit its top card, and the cards that declare."""
         f = self.f
-        out: list[tuple[int, bool]] = []
+        plain: list[tuple[int, bool]] = []  # plain winners first: they never change the trump
+        melds: list[tuple[int, bool]] = []  # (nor does the ace marriage); then the marriages
         # all four aces: the first ace led declares the ace marriage; leading one where it
         # may not be declared would waste it (every suit's top card is then its ace)
         aces = f.ace_marriage and hand & ACES == ACES
         if aces and not may_meld:
-            return out
+            return plain
         for suit in range(4):
             mine = hand & SUIT_MASK[suit]
             if not mine:
@@ -142,17 +174,14 @@ class _Search:
             if trumps_out and suit != trump and not (pair and may_meld and not f.trump_next):
                 continue  # a plain lead loses to an outstanding trump
             top = _top(mine)
-            halves = (base + QUEEN, base + KING)
             if pair:
                 if may_meld:
-                    out.append((base + QUEEN, True))
+                    melds.append((base + QUEEN, True))
                     if not f.queen_only:
-                        out.append((base + KING, True))
+                        melds.append((base + KING, True))
                 # leading a half without declaring would waste the marriage
-                if top not in halves:
-                    out.append((top, aces))
+                if top != base + QUEEN and top != base + KING:
+                    plain.append((top, aces))
             else:
-                out.append((top, aces))
-        # plain winners first: they never change the trump (nor does the ace marriage)
-        out.sort(key=lambda lead: lead[1] and lead[0] % 6 != ACE)
-        return out
+                plain.append((top, aces))
+        return plain + melds if melds else plain

@@ -57,7 +57,10 @@ def _line(s: State) -> tuple[tuple[int, bool], ...] | None:
 
 
 def _may_claim(s: State, f: PlayFlags) -> bool:
-    return f.claim and _line(s) is not None
+    """Whether the declarer may claim now: claims on, its lead, and a certain line."""
+    c = s._c
+    # the cheap tests first: most positions are not the declarer's lead
+    return f.claim and not c.trick and c.to_move == c.deal.declarer and _line(s) is not None
 
 
 def legal_play(s: State) -> tuple[Move, ...]:
@@ -77,7 +80,7 @@ def legal_play(s: State) -> tuple[Move, ...]:
             + _BY_SUIT[2][mask >> 12 & 63]
             + _BY_SUIT[3][mask >> 18]
         )
-        if f.claim and _may_claim(s, f):
+        if f.claim and not c.trick and _may_claim(s, f):
             return (*plays, CLAIM)
         return plays
     p = c.to_move
