@@ -264,7 +264,7 @@ def apply_auction(s: State, move: Move) -> State:
                 pending,
                 taken,
                 marriages,
-                log_ << 16 | code | p,
+                log_ << 16 | (code | p),  # one big-int operation fewer
                 -1,
             ),
         )

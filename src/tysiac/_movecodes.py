@@ -113,7 +113,7 @@ def move_code(move: Move) -> int:
 
 def log_plus(log: int, seat: int, move: Move) -> int:
     """The deal log ``log`` with ``seat``'s ``move`` appended."""
-    return log << 16 | move_code(move) | seat
+    return log << 16 | (move_code(move) | seat)
 
 
 def _codes(log: int) -> tuple[int, ...]:

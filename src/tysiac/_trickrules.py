@@ -23,7 +23,8 @@ def play_mask(hand: int, trick: tuple[int, ...], trump: int, f: PlayFlags) -> in
         return hand
     led = trick[0] // 6
     win = trick[0]
-    for c in trick[1:]:
+    for i in range(1, len(trick)):  # not trick[1:]: no slice to allocate
+        c = trick[i]
         if c // 6 == win // 6:
             if c > win:
                 win = c

@@ -253,7 +253,7 @@ def apply_play(s: State, move: Move) -> State:
             + " (see the rules, section 8 'Marriages and trump')",
         )
     trick = trick + (c,)  # noqa: RUF005  (one concatenation: cheaper than (*trick, c))
-    logged = log_ << 16 | code << 2 | p
+    logged = log_ << 16 | (code << 2 | p)  # the small part first: one big-int operation
     if len(trick) < f.active:
         q = f.next_seat[game.dealer][p]
         nxt_hand = hands[q]
