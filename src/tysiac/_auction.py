@@ -61,7 +61,7 @@ def _cap(s: State, p: int) -> int:
     not count marriages (so its legal moves say nothing of its cards)."""
     r = s._c.rules
     if unseen(s, p):
-        return min(r.max_bid, 120) if r.bid_cap_marriages else r.max_bid
+        return r._play.blind_cap
     return bid_cap(r, s._c.hands[p])
 
 

@@ -298,6 +298,8 @@ def _play_flags(r: Rules) -> PlayFlags:
     from ._tables import active_seats, next_seat  # noqa: PLC0415  (they need Layout)
 
     layout = r.layout
+    # the marriages' values, by a 4-bit set of suits (the bid caps are built from them)
+    sums = tuple(sum(r.marriage_values[s] for s in range(4) if k >> s & 1) for k in range(16))
     return PlayFlags(
         r.must_beat,
         r.must_trump,
@@ -313,12 +315,12 @@ def _play_flags(r: Rules) -> PlayFlags:
         r.auto_claim,
         tuple(next_seat(layout, d) for d in range(r.players)),
         tuple(active_seats(layout, d) for d in range(r.players)),
-        tuple(sum(r.marriage_values[s] for s in range(4) if k >> s & 1) for k in range(16)),
+        sums,
         tuple(Bid(a) for a in range(0, r.max_bid + 1, r.bid_step)),
         tuple(Bid(a, blind=True) for a in range(0, r.max_bid + 1, r.bid_step)),
         tuple(Contract(a) for a in range(0, r.max_bid + 1, r.bid_step)),
         r.ace_marriage is not None,
-        tuple(_bid_cap(r, k) for k in range(32)),
+        tuple(_bid_cap(r, sums, k) for k in range(32)),
         r.bid_step,
         r.opening_bid,
         min(r.max_bid, 120) if r.bid_cap_marriages else r.max_bid,
@@ -328,12 +330,13 @@ def _play_flags(r: Rules) -> PlayFlags:
     )
 
 
-def _bid_cap(r: Rules, held: int) -> int:
-    """The bid cap with the marriages in the 4-bit set ``held & 15`` (and all four aces when
-    ``held & 16``): 120 plus their values, at most ``max_bid`` (option ``bid_cap_marriages``)."""
+def _bid_cap(r: Rules, sums: tuple[int, ...], held: int) -> int:
+    """The bid cap with the marriages in the 4-bit set ``held & 15`` (``sums``: their values
+    by set) and all four aces when ``held & 16``: 120 plus their values, at most ``max_bid``
+    (option ``bid_cap_marriages``)."""
     if not r.bid_cap_marriages:
         return r.max_bid
-    value = sum(r.marriage_values[s] for s in range(4) if held >> s & 1)
+    value = sums[held & 15]
     if held & 16 and r.ace_marriage is not None:
         value += r.ace_marriage
     return min(r.max_bid, 120 + value)

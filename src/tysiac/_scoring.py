@@ -10,7 +10,7 @@ from ._core import start_deal
 from ._dealing import shuffled_deck
 from ._endgame import ConcessionPayout, Tallies, russian_barrel, settle
 from ._history import ScoreSheet
-from ._masks import SUIT_POINTS
+from ._masks import mask_points
 from ._movecodes import last_bid_blind
 from ._rules import BombPayout, DefenderCap, HalfRounding, Layout, Rules
 from ._state import DealResult, Outcome, Phase, State
@@ -25,7 +25,6 @@ __all__ = [
 ]
 
 SUITS: Final = tuple(Suit)
-_SUIT_POINTS: Final = SUIT_POINTS  # a C static in the compiled build
 _ADD: Final = add
 # Names from modules that stay pure, bound once: C statics in the compiled build (see
 # ``_tricks``).
@@ -142,10 +141,7 @@ def deal_result(
     if leftover and last_winner is not None:
         piles[last_winner] |= leftover
         moved = True
-    points = _SUIT_POINTS
-    cards = [
-        points[m & 63] + points[m >> 6 & 63] + points[m >> 12 & 63] + points[m >> 18] for m in piles
-    ]
+    cards = [mask_points(m) for m in piles]
     if c.marriages:
         values = (*r.marriage_values, r.ace_marriage or 0)  # by suit, then the ace marriage
         melded = cards[:]

@@ -56,11 +56,11 @@ def _line(s: State) -> tuple[tuple[int, bool], ...] | None:
     return claim_line(c.rules._play, hand, out, c.trump, not any(c.taken))
 
 
-def _may_claim(s: State, f: PlayFlags) -> bool:
-    """Whether the declarer may claim now: claims on, its lead, and a certain line."""
+def _may_claim(s: State) -> bool:
+    """Whether the seat to move, on lead (the callers test that, and ``f.claim``), is the
+    declarer with a certain line: the cheap test first, most leads are not the declarer's."""
     c = s._c
-    # the cheap tests first: most positions are not the declarer's lead
-    return f.claim and not c.trick and c.to_move == c.deal.declarer and _line(s) is not None
+    return c.to_move == c.deal.declarer and _line(s) is not None
 
 
 def legal_play(s: State) -> tuple[Move, ...]:
@@ -80,7 +80,7 @@ def legal_play(s: State) -> tuple[Move, ...]:
             + _BY_SUIT[2][mask >> 12 & 63]
             + _BY_SUIT[3][mask >> 18]
         )
-        if f.claim and not c.trick and _may_claim(s, f):
+        if f.claim and not c.trick and _may_claim(s):
             return (*plays, CLAIM)
         return plays
     p = c.to_move
@@ -97,7 +97,7 @@ def legal_play(s: State) -> tuple[Move, ...]:
             else can_meld_on_someone(trick, card, first, f)
         ):
             moves.append(MELDS[card])
-    if f.claim and _may_claim(s, f):
+    if f.claim and not trick and _may_claim(s):
         moves.append(CLAIM)
     return tuple(moves)
 
