@@ -388,3 +388,40 @@ def test_a_whole_deal_has_eight_tricks() -> None:
         count += 1
     assert count == 24
     assert s.sheet[-1].totals[0] + s.sheet[-1].totals[2] <= 120
+
+
+@pytest.mark.parametrize(
+    ("rules", "lead", "card", "message"),
+    [
+        # a lead that would declare, with automatic declarations
+        (Rules(marriage_on_first_trick=True), None, "QC", "declarations are automatic"),
+        # the first trick declares nothing (marriage_on_first_trick=False)
+        (Rules(declaration="optional"), None, "QC", "QC declares no marriage here"),
+        (Rules(declaration="optional"), None, "9D", "9D declares no marriage: only a king"),
+        # a follow declares nothing outside the four-player "on someone"
+        (Rules(declaration="optional"), "9D", "KD", "KD declares no marriage here"),
+        (Rules(declaration="optional"), "9D", "AD", r"only a king or a queen can \(see"),
+        (
+            Rules(declaration="optional", ace_marriage=200),
+            "9D",
+            "AD",
+            "only a king or a queen can, or an ace led from all four",
+        ),
+    ],
+)
+def test_a_play_with_meld_that_declares_nothing_says_why(
+    rules: Rules, lead: str | None, card: str, message: str
+) -> None:
+    s = play_state(
+        "9S JS QS KS TS AS 9C JC",
+        "QC KC TC AC 9D JD QD TD",
+        "KD AD 9H JH QH KH TH AH",
+        rules,
+    )
+    if lead is not None:
+        s = apply(s, Play(lead))
+    before = s
+    with pytest.raises(IllegalMoveError, match=message):
+        apply(s, Play(card, meld=True))
+    assert s == before
+    assert Play(card) in legal_moves(s)

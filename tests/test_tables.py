@@ -1,7 +1,9 @@
 """The engine's precomputed tables agree with the rules they stand for: the card points by
-suit, the bid caps by marriages held, and each play's log code."""
+suit, the bid caps by marriages held, each play's log code and the seats of a trick."""
 
 from __future__ import annotations
+
+from itertools import pairwise
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -51,3 +53,15 @@ def test_every_play_logs_its_own_code() -> None:
             move = Play(card, meld=meld)
             assert move._code == card.index + (MELD_CODE if meld else 0)
             assert log_moves(log_plus(EMPTY_LOG, 2, move)) == ((2, move),)
+
+
+@given(rules(), st.data())
+def test_the_trick_seats_follow_the_next_seat_table(rules_: Rules, data: st.DataObject) -> None:
+    f = rules_._play
+    dealer = data.draw(st.integers(0, rules_.players - 1))
+    leader = data.draw(st.sampled_from(f.active_seats[dealer]))
+    order = f.trick_seats[dealer][leader]
+    assert len(order) == f.active
+    assert set(order) == set(f.active_seats[dealer])  # everyone in play, once
+    for a, b in pairwise(order):
+        assert f.next_seat[dealer][a] == b

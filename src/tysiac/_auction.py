@@ -27,6 +27,8 @@ _MAKE: Final = make_core
 _NEW_STATE: Final = new_state
 _PASS_ONLY: Final = (PASS,)
 _REDEAL_MOVE: Final = REDEAL
+_REDEAL_BOTH: Final = RedealMarriage.BOTH
+_REDEAL_NEVER: Final = RedealMarriage.NEVER
 
 
 def may_redeal(s: State, seat: int) -> bool:
@@ -42,11 +44,11 @@ def may_redeal(s: State, seat: int) -> bool:
     if (
         r.redeal_four_nines
         and hand & _NINES == _NINES
-        and not (marriage and r.redeal_marriage is RedealMarriage.BOTH)
+        and not (marriage and r.redeal_marriage is _REDEAL_BOTH)
     ):
         return True
     return mask_points(hand) < r.redeal_threshold and not (
-        marriage and r.redeal_marriage is not RedealMarriage.NEVER
+        marriage and r.redeal_marriage is not _REDEAL_NEVER
     )
 
 

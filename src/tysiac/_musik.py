@@ -47,6 +47,9 @@ _CONTRACT: Final = Phase.CONTRACT
 _PLAY: Final = Phase.PLAY
 _THREE: Final = Layout.THREE
 _FOUR_SITTER: Final = Layout.FOUR_SITTER
+_BOMB_OFF: Final = BombRule.OFF
+_BOMB_AT_OPENING_BID: Final = BombRule.AT_OPENING_BID
+_BOMB_UP_TO_120: Final = BombRule.UP_TO_120
 _GIVE_MOVE: Final = Give
 _CONTRACT_MOVE: Final = Contract
 _SUIT_GIVES: Final = SUIT_GIVES
@@ -260,11 +263,11 @@ def may_bomb(s: State) -> bool:
     decl = c.deal.declarer
     assert decl is not None
     bomb = r.bomb
-    if bomb is BombRule.OFF or c.game.bombs[decl] >= r.bombs_per_player:
+    if bomb is _BOMB_OFF or c.game.bombs[decl] >= r.bombs_per_player:
         return False
-    if bomb is BombRule.AT_OPENING_BID:
+    if bomb is _BOMB_AT_OPENING_BID:
         return c.deal.bid == r.opening_bid
-    if bomb is BombRule.UP_TO_120:
+    if bomb is _BOMB_UP_TO_120:
         return c.deal.bid <= 120
     return True
 
@@ -274,7 +277,7 @@ def legal_contract(s: State) -> tuple[Move, ...]:
     r = s._c.rules
     step = r.bid_step
     moves: tuple[Move, ...] = r._play.contracts[s._c.deal.bid // step : contract_cap(s) // step + 1]
-    if r.bomb is not BombRule.OFF and may_bomb(s):
+    if r.bomb is not _BOMB_OFF and may_bomb(s):
         moves = (*moves, BOMB)
     if r.concession:
         moves = (*moves, CONCEDE)

@@ -29,6 +29,9 @@ Policy = Callable[[State, tuple[Move, ...], random.Random], Move]
 
 _PLAY: Final = Phase.PLAY
 _CHOICE: Final = (Phase.AUCTION, Phase.CONTRACT)
+_GAME_OVER: Final = Phase.GAME_OVER
+_PLAYED: Final = Outcome.PLAYED
+_CLAIMED: Final = Outcome.CLAIMED
 _MARRIAGE_RANKS: Final = 1 << 2 | 1 << 3  # queen and king
 
 
@@ -81,7 +84,7 @@ def rollout(state: object, rng: random.Random, policy: Policy | None = None) -> 
         raise ArgumentTypeError(
             f"policy={brief(policy)} must be callable as policy(state, moves, rng)"
         )
-    if state.phase is Phase.GAME_OVER:
+    if state.phase is _GAME_OVER:
         raise IllegalMoveError(
             f"rollout() needs a deal to play: the game is over (seat {state.winner} won)"
         )
@@ -142,7 +145,7 @@ def _play_out(s: State, rng: random.Random) -> DealResult:
                         if declares
                     )
                     end = _final(c, [0] * len(hands), (), trump, pending, taken, marriages)
-                    return deal_result(end, tuple(taken), Outcome.CLAIMED, decl)[0]
+                    return deal_result(end, tuple(taken), _CLAIMED, decl)[0]
             mask = hand
         elif stock and free:
             mask = hand
@@ -187,7 +190,7 @@ def _play_out(s: State, rng: random.Random) -> DealResult:
         p = leader = w
         if not hands[w]:  # that was the last trick
             end = _final(c, hands, stock, trump, pending, taken, marriages)
-            return deal_result(end, tuple(taken), Outcome.PLAYED, w)[0]
+            return deal_result(end, tuple(taken), _PLAYED, w)[0]
 
 
 def _final(

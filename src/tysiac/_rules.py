@@ -291,6 +291,8 @@ class PlayFlags(NamedTuple):
     jump_bids: bool
     blind_bidding: bool  # Rules.blind_bids
     redeal: bool
+    # by dealer, then the trick's leader: the seats of the trick in the order they play
+    trick_seats: tuple[tuple[tuple[int, ...], ...], ...]
 
 
 def _play_flags(r: Rules) -> PlayFlags:
@@ -300,6 +302,8 @@ def _play_flags(r: Rules) -> PlayFlags:
     layout = r.layout
     # the marriages' values, by a 4-bit set of suits (the bid caps are built from them)
     sums = tuple(sum(r.marriage_values[s] for s in range(4) if k >> s & 1) for k in range(16))
+    nexts = tuple(next_seat(layout, d) for d in range(r.players))
+    active = 3 if layout in (Layout.THREE, Layout.FOUR_SITTER) else layout.players
     return PlayFlags(
         r.must_beat,
         r.must_trump,
@@ -310,10 +314,10 @@ def _play_flags(r: Rules) -> PlayFlags:
         r.trump_timing is TrumpTiming.NEXT_TRICK,
         layout is Layout.FOUR_ALL_PLAY,
         r.free_play_while_stock and layout in (Layout.TWO_DRAW, Layout.TWO_OPEN_MUSIK),
-        3 if layout in (Layout.THREE, Layout.FOUR_SITTER) else layout.players,
+        active,
         r.claim,
         r.auto_claim,
-        tuple(next_seat(layout, d) for d in range(r.players)),
+        nexts,
         tuple(active_seats(layout, d) for d in range(r.players)),
         sums,
         tuple(Bid(a) for a in range(0, r.max_bid + 1, r.bid_step)),
@@ -327,7 +331,19 @@ def _play_flags(r: Rules) -> PlayFlags:
         r.jump_bids,
         r.blind_bids,
         r.redeal,
+        tuple(
+            tuple(_seats_from(nxt, leader, active) for leader in range(r.players)) for nxt in nexts
+        ),
     )
+
+
+def _seats_from(nxt: tuple[int, ...], seat: int, count: int) -> tuple[int, ...]:
+    """``count`` seats in turn from ``seat``, each the ``nxt`` of the one before."""
+    out = []
+    for _ in range(count):
+        out.append(seat)
+        seat = nxt[seat]
+    return tuple(out)
 
 
 def _bid_cap(r: Rules, sums: tuple[int, ...], held: int) -> int:

@@ -33,6 +33,14 @@ _CONCEDED: Final = Outcome.CONCEDED
 _PLAYED: Final = Outcome.PLAYED
 _CLAIMED: Final = Outcome.CLAIMED
 _FOUR_SITTER: Final = Layout.FOUR_SITTER
+# (an enum member read as ``Enum.MEMBER`` costs a Python-level attribute hook in 3.11: the
+# members read once a deal are bound here too)
+_HALF_UP: Final = HalfRounding.UP
+_CAP_NONE: Final = DefenderCap.NONE
+_CAP_BELOW_TARGET: Final = DefenderCap.BELOW_TARGET
+_CAP_NOTHING: Final = DefenderCap.NOTHING
+_BOMB_SIXTY: Final = BombPayout.SIXTY
+_CONCEDE_HALF_BID: Final = ConcessionPayout.HALF_BID
 
 
 def round_defender(rules: Rules, total: int) -> int:
@@ -42,7 +50,7 @@ def round_defender(rules: Rules, total: int) -> int:
         return total
     low = total - total % unit
     rest = total - low
-    if rest * 2 > unit or (rest * 2 == unit and rules.rounding_half is HalfRounding.UP):
+    if rest * 2 > unit or (rest * 2 == unit and rules.rounding_half is _HALF_UP):
         return low + unit
     return low
 
@@ -52,10 +60,10 @@ def defender_gain(rules: Rules, score: int, gain: int) -> int:
     if rules.barrel is not None and score >= rules.barrel:
         return 0
     cap = rules.defender_cap
-    if gain > 0 and cap is not DefenderCap.NONE:
-        if cap is DefenderCap.BELOW_TARGET and score + gain > rules.target - 10:
+    if gain > 0 and cap is not _CAP_NONE:
+        if cap is _CAP_BELOW_TARGET and score + gain > rules.target - 10:
             return max(0, rules.target - 10 - score)  # never above target - 10 (990)
-        if cap is DefenderCap.NOTHING and score + gain >= rules.target:
+        if cap is _CAP_NOTHING and score + gain >= rules.target:
             return 0
     return gain
 
@@ -160,13 +168,13 @@ def deal_result(
             deltas[i] = round_defender(r, totals[i])
     else:
         if outcome is _BOMBED:
-            gain = 60 if r.bomb_payout is BombPayout.SIXTY else -(-deal.bid // 20) * 10
+            gain = 60 if r.bomb_payout is _BOMB_SIXTY else -(-deal.bid // 20) * 10
             for i in seats:
                 if i != decl:
                     deltas[i] = defender_gain(r, before[i], gain)
         elif outcome is _CONCEDED:
             gain = 60
-            if r.concession_payout is ConcessionPayout.HALF_BID and deal.bid > 120:
+            if r.concession_payout is _CONCEDE_HALF_BID and deal.bid > 120:
                 gain = -(-deal.bid // 10) * 5  # half the bid, rounded up to a multiple of 5
             deltas[decl] = -deal.bid
             for i in seats:

@@ -28,6 +28,7 @@ __all__ = ["NATIVE", "State", "new_state"]
 
 #: The key that lets :func:`new_state` past ``State.__init__``, which refuses everybody else.
 _KEY: Final = object()
+_GAME_OVER: Final = Phase.GAME_OVER  # (an enum member read in 3.11 runs a Python hook)
 
 
 @final
@@ -259,7 +260,7 @@ class State:
     @property
     def is_over(self) -> bool:
         """Whether the game has ended (then :attr:`winner` is set)."""
-        return self.phase is Phase.GAME_OVER
+        return self._c.phase is _GAME_OVER
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:

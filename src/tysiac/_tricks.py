@@ -34,6 +34,8 @@ _NATIVE: Final = NATIVE
 _MAKE: Final = make_core
 _BY_SUIT: Final = SUIT_PLAYS
 _MARRIAGE_RANKS: Final = 0b1100  # queen and king (rank bits 2 and 3)
+_PLAYED: Final = Outcome.PLAYED
+_CLAIMED: Final = Outcome.CLAIMED
 
 
 def _mask(
@@ -127,6 +129,29 @@ def _explain(s: State, hand: int, c: int) -> str:
     return "this card may not be played here (see the rules, section 7 'Trick play')"
 
 
+def _no_meld(c: int, can: bool, led: bool, f: PlayFlags) -> str:
+    """Why playing card ``c`` (``led``: to an empty trick) with ``meld=True`` is illegal;
+    ``can``: the play would declare."""
+    if can:
+        return "declarations are automatic (Rules.declaration): play without meld=True"
+    rank = c % 6
+    if _MARRIAGE_RANKS >> rank & 1:
+        return (
+            f"{CARDS[c]} declares no marriage here (see the rules, section 8 'Marriages and trump')"
+        )
+    if rank == ACE and led and f.ace_marriage:
+        return (
+            f"{CARDS[c]} declares no ace marriage here: it needs all four aces in hand, on a"
+            " trick where a marriage may be declared (see the rules, section 15 'The Russian"
+            ' end game and the preset "ru"\')'
+        )
+    return (
+        f"{CARDS[c]} declares no marriage: only a king or a queen can"
+        + (", or an ace led from all four (Rules.ace_marriage)" if f.ace_marriage else "")
+        + " (see the rules, section 8 'Marriages and trump')"
+    )
+
+
 def start_play(s: State) -> State:
     """``s``, the first state of the play (the declarer to lead), after an automatic claim."""
     return _auto_claim(s) if s._c.rules._play.auto_claim else s
@@ -156,7 +181,7 @@ def _claim(s: State, line: tuple[tuple[int, bool], ...]) -> State:
         marriages=(*s._marriages, *declared),
         log=log(s, decl, CLAIM),
     )
-    return finish_deal(s, tuple(taken), Outcome.CLAIMED, decl)
+    return finish_deal(s, tuple(taken), _CLAIMED, decl)
 
 
 def apply_play(s: State, move: Move) -> State:
@@ -207,22 +232,30 @@ def apply_play(s: State, move: Move) -> State:
         illegal(s, move, _explain(s, hand, c))
     hands = list(hands_)
     hands[p] = hand ^ (1 << c)
-    if _MARRIAGE_RANKS >> c % 6 & 1:
-        first = not any(taken_)
-        can = (
-            can_meld_on_lead(hand, c, first, f)
-            if not trick
-            else can_meld_on_someone(trick, c, first, f)
-        )
+    if not trick:  # a lead: it may declare a marriage, or the ace marriage
+        if _MARRIAGE_RANKS >> c % 6 & 1:
+            can = can_meld_on_lead(hand, c, not any(taken_), f)
+            if meld and not (can and f.optional):
+                illegal(s, move, _no_meld(c, can, not trick, f))
+            if can and (meld or not f.optional):
+                suit = c // 6
+                marriages = (*marriages, (p, suit))
+                if f.trump_next:
+                    pending = suit
+                else:
+                    trump = suit
+        elif c % 6 == ACE and f.ace_marriage:  # an ace led: the ace marriage?
+            can = can_meld_aces(hand, c, not any(taken_), f)
+            if meld and not (can and f.optional):
+                illegal(s, move, _no_meld(c, can, not trick, f))
+            if can and (meld or not f.optional):
+                marriages = (*marriages, (p, ACE_MARRIAGE))  # no trump: see the rules, 15
+        elif meld:
+            illegal(s, move, _no_meld(c, False, True, f))
+    elif f.on_someone or meld:  # a follow declares only "on someone" (four players)
+        can = can_meld_on_someone(trick, c, not any(taken_), f)
         if meld and not (can and f.optional):
-            illegal(
-                s,
-                move,
-                "declarations are automatic (Rules.declaration): play without meld=True"
-                if can
-                else f"{CARDS[c]} declares no marriage here"
-                " (see the rules, section 8 'Marriages and trump')",
-            )
+            illegal(s, move, _no_meld(c, can, not trick, f))
         if can and (meld or not f.optional):
             suit = c // 6
             marriages = (*marriages, (p, suit))
@@ -230,28 +263,6 @@ def apply_play(s: State, move: Move) -> State:
                 pending = suit
             else:
                 trump = suit
-    elif c % 6 == ACE and f.ace_marriage and not trick:  # an ace led: the ace marriage?
-        can = can_meld_aces(hand, c, not any(taken_), f)
-        if meld and not (can and f.optional):
-            illegal(
-                s,
-                move,
-                "declarations are automatic (Rules.declaration): play without meld=True"
-                if can
-                else f"{CARDS[c]} declares no ace marriage here: it needs all four aces in"
-                " hand, on a trick where a marriage may be declared (see the rules, section 15"
-                " 'The Russian end game and the preset \"ru\"')",
-            )
-        if can and (meld or not f.optional):
-            marriages = (*marriages, (p, ACE_MARRIAGE))  # no trump: see the rules, 15
-    elif meld:
-        illegal(
-            s,
-            move,
-            f"{CARDS[c]} declares no marriage: only a king or a queen can"
-            + (", or an ace led from all four (Rules.ace_marriage)" if f.ace_marriage else "")
-            + " (see the rules, section 8 'Marriages and trump')",
-        )
     trick = trick + (c,)  # noqa: RUF005  (one concatenation: cheaper than (*trick, c))
     logged = log_ << 16 | (code << 2 | p)  # the small part first: one big-int operation
     if len(trick) < f.active:
@@ -288,10 +299,7 @@ def apply_play(s: State, move: Move) -> State:
         return nxt_state
     # the trick is complete
     assert leader is not None
-    nxt = f.next_seat[game.dealer]
-    w = leader
-    for _ in range(trick_winner(trick, trump)):
-        w = nxt[w]
+    w = f.trick_seats[game.dealer][leader][trick_winner(trick, trump)]
     taken = list(taken_)
     taken[w] |= (
         (1 << trick[0])
@@ -302,6 +310,7 @@ def apply_play(s: State, move: Move) -> State:
     if pending >= 0:
         trump, pending = pending, -1
     if stock:  # the winner draws first, then the others in turn
+        nxt = f.next_seat[game.dealer]
         seat = w
         for k in range(f.active):
             hands[seat] |= 1 << stock[k]
@@ -334,7 +343,7 @@ def apply_play(s: State, move: Move) -> State:
         out = _NEW(_STATE)
         _SET_C(out, core)
     if not hands[w]:  # that was the last trick
-        return finish_deal(out, out._c.taken, Outcome.PLAYED, w)
+        return finish_deal(out, out._c.taken, _PLAYED, w)
     if f.auto_claim and w == deal.declarer:
         return _auto_claim(out)
     return out
