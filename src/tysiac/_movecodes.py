@@ -141,12 +141,13 @@ def log_moves(log: int) -> tuple[tuple[int, Move], ...]:
 
 def last_bid_blind(log: int, seat: int) -> bool:
     """Whether ``seat``'s last bid in the deal log ``log`` was blind (False: no bid)."""
-    while log > EMPTY_LOG:
-        code = log & 0xFFFF
-        log >>= 16
-        kind = code >> 2
-        if code & 3 == seat and (BID_CODE <= kind < CONTRACT_CODE or kind >= BLIND_CODE):
-            return kind >= BLIND_CODE
+    for code in reversed(_codes(log)):  # newest first, unpacked in C (no big-int shifts)
+        if code & 3 == seat:
+            kind = code >> 2
+            if BID_CODE <= kind < CONTRACT_CODE:
+                return False
+            if kind >= BLIND_CODE:
+                return True
     return False
 
 

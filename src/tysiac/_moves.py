@@ -277,6 +277,12 @@ SUIT_PLAYS: Final = tuple(
 )
 MELDS: Final = tuple(Play(c, meld=True) for c in CARDS)
 DISCARDS: Final = tuple(Discard(c) for c in CARDS)
+#: ``SUIT_DISCARDS[suit][bits]``: the ``Discard`` moves of the cards of ``suit`` whose rank
+#: bits are set in ``bits`` (0..63), in rank order.
+SUIT_DISCARDS: Final = tuple(
+    tuple(tuple(DISCARDS[s * 6 + r] for r in range(6) if chunk >> r & 1) for chunk in range(64))
+    for s in range(4)
+)
 #: ``GIVES[to][card]``: shared ``Give`` objects.
 GIVES: Final = tuple(tuple(Give(c, to) for c in CARDS) for to in range(4))
 #: ``SUIT_GIVES[to][suit][bits]``: the ``Give`` moves to seat ``to`` of the cards of

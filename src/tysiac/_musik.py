@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from ._cards import bits
 from ._core import GIVES, bid_cap, illegal, log, replace
 from ._movecodes import log_plus
 from ._moves import (
@@ -12,6 +11,7 @@ from ._moves import (
     CHOOSE,
     CONCEDE,
     DISCARDS,
+    SUIT_DISCARDS,
     SUIT_GIVES,
     Bomb,
     ChooseMusik,
@@ -43,16 +43,22 @@ __all__ = [
 # Names from modules that stay pure, bound once: C statics in the compiled build (see
 # ``_tricks``).
 _GIVE: Final = Phase.GIVE
+_CHOOSE_MUSIK: Final = Phase.CHOOSE_MUSIK
+_DISCARD: Final = Phase.DISCARD
 _CONTRACT: Final = Phase.CONTRACT
 _PLAY: Final = Phase.PLAY
 _THREE: Final = Layout.THREE
 _FOUR_SITTER: Final = Layout.FOUR_SITTER
+_TWO_CLASSIC: Final = Layout.TWO_CLASSIC
+_TWO_MUSIKS_OF_THREE: Final = Layout.TWO_MUSIKS_OF_THREE
+_TWO_OPEN_MUSIK: Final = Layout.TWO_OPEN_MUSIK
 _BOMB_OFF: Final = BombRule.OFF
 _BOMB_AT_OPENING_BID: Final = BombRule.AT_OPENING_BID
 _BOMB_UP_TO_120: Final = BombRule.UP_TO_120
 _GIVE_MOVE: Final = Give
 _CONTRACT_MOVE: Final = Contract
 _SUIT_GIVES: Final = SUIT_GIVES
+_SUIT_DISCARDS: Final = SUIT_DISCARDS
 _GIVES: Final = GIVES
 _CORE: Final = Core
 _DEAL: Final = DealInfo
@@ -114,13 +120,20 @@ def after_auction(s: State) -> State:
                 ),
             )
         )
-    if layout in (Layout.TWO_CLASSIC, Layout.TWO_MUSIKS_OF_THREE):
-        return replace(s, phase=Phase.CHOOSE_MUSIK, to_move=decl)
-    if layout is Layout.TWO_OPEN_MUSIK:
-        hands = list(s._hands)
-        hands[decl] |= s._musiks[0]
-        return replace(s, phase=Phase.DISCARD, to_move=decl, hands=tuple(hands), musiks=())
-    return replace(s, phase=Phase.CONTRACT, to_move=decl)
+    if layout is _TWO_CLASSIC or layout is _TWO_MUSIKS_OF_THREE:
+        return _NEW_STATE(_MAKE(_CORE, (c.rules, c.game, _CHOOSE_MUSIK, decl, *c[4:15], -1)))
+    if layout is _TWO_OPEN_MUSIK:  # the open musik joins the declarer's hand
+        d = c.deal
+        hands = list(c.hands)
+        hands[decl] |= d.musiks[0]
+        deal = _MAKE(_DEAL, ((), *d[1:]))
+        return _NEW_STATE(
+            _MAKE(
+                _CORE,
+                (c.rules, c.game, _DISCARD, decl, c.winner, deal, tuple(hands), *c[7:15], -1),
+            )
+        )
+    return _NEW_STATE(_MAKE(_CORE, (c.rules, c.game, _CONTRACT, decl, *c[4:15], -1)))
 
 
 # --- two musiks: choose one, then discard ----------------------------------------------------
@@ -135,48 +148,88 @@ def apply_choose(s: State, move: Move) -> State:
     """Take the chosen musik: it is shown to the opponent, unless hidden (rules, section 12)."""
     if not isinstance(move, ChooseMusik) or move.index not in (0, 1):
         illegal(s, move, "the declarer takes one of the two musiks: ChooseMusik(0) or (1)")
-    decl = s.declarer
+    c = s._c
+    d = c.deal
+    decl = d.declarer
     assert decl is not None
-    musik = s._musiks[move.index]
-    hands = list(s._hands)
+    index = move.index
+    musik = d.musiks[index]
+    hands = list(c.hands)
     hands[decl] |= musik
-    musiks = (0, s._musiks[1]) if move.index == 0 else (s._musiks[0], 0)
-    return replace(
-        s,
-        phase=Phase.DISCARD,
-        hands=tuple(hands),
-        musiks=musiks,
-        revealed=0 if _musik_hidden(s) else musik,
-        log=log(s, decl, CHOOSE[move.index]),
+    deal = _MAKE(
+        _DEAL,
+        (
+            (0, d.musiks[1]) if index == 0 else (d.musiks[0], 0),
+            d.discards,
+            0 if _musik_hidden(s) else musik,
+            *d[3:],
+        ),
+    )
+    return _NEW_STATE(
+        _MAKE(
+            _CORE,
+            (
+                c.rules,
+                c.game,
+                _DISCARD,
+                c.to_move,
+                c.winner,
+                deal,
+                tuple(hands),
+                *c[7:14],
+                log_plus(c.log, decl, CHOOSE[index]),
+                -1,
+            ),
+        )
     )
 
 
 def legal_discard(s: State) -> tuple[Move, ...]:
     """``Discard(card)`` for each card in the declarer's hand, in card order."""
-    decl = s.declarer
+    c = s._c
+    decl = c.deal.declarer
     assert decl is not None
-    return tuple(DISCARDS[c] for c in bits(s._hands[decl]))
+    hand = c.hands[decl]
+    by_suit = _SUIT_DISCARDS
+    return (
+        by_suit[0][hand & 63]
+        + by_suit[1][hand >> 6 & 63]
+        + by_suit[2][hand >> 12 & 63]
+        + by_suit[3][hand >> 18]
+    )
 
 
 def apply_discard(s: State, move: Move) -> State:
     """Put a card away face down; after the last one the contract is named."""
-    decl = s.declarer
+    c = s._c
+    d = c.deal
+    decl = d.declarer
     assert decl is not None
     if not isinstance(move, Discard):
         illegal(s, move, "the declarer must put cards away with Discard(card)")
-    c = move.card.index
-    if not s._hands[decl] >> c & 1:
+    card = move.card.index
+    if not c.hands[decl] >> card & 1:
         illegal(s, move, f"{move.card} is not in the declarer's hand")
-    hands = list(s._hands)
-    hands[decl] ^= 1 << c
-    discards = s._discards | 1 << c
-    done = discards.bit_count() == GEOMETRY[s.rules.layout].discard
-    return replace(
-        s,
-        phase=Phase.CONTRACT if done else Phase.DISCARD,
-        hands=tuple(hands),
-        discards=discards,
-        log=log(s, decl, DISCARDS[c]),
+    hands = list(c.hands)
+    hands[decl] ^= 1 << card
+    discards = d.discards | 1 << card
+    done = discards.bit_count() == GEOMETRY[c.rules.layout].discard
+    return _NEW_STATE(
+        _MAKE(
+            _CORE,
+            (
+                c.rules,
+                c.game,
+                _CONTRACT if done else _DISCARD,
+                c.to_move,
+                c.winner,
+                _MAKE(_DEAL, (d.musiks, discards, *d[2:])),
+                tuple(hands),
+                *c[7:14],
+                log_plus(c.log, decl, DISCARDS[card]),
+                -1,
+            ),
+        )
     )
 
 
@@ -208,7 +261,10 @@ def apply_give(s: State, move: Move) -> State:
     assert decl is not None
     if type(move) is not _GIVE_MOVE:
         illegal(s, move, "the declarer must give a card to each opponent with Give(card, to)")
-    target = _give_target(s)
+    hand = c.hands[decl]
+    nxt = c.rules._play.next_seat[c.game.dealer]
+    first = hand.bit_count() == 10  # as in _give_target()
+    target = nxt[decl] if first else nxt[nxt[decl]]
     card = move.card.index
     if move.to != target:
         illegal(
@@ -217,19 +273,18 @@ def apply_give(s: State, move: Move) -> State:
             f"the next card goes to seat {target}: the left-hand opponent first, "
             "then the right-hand one (see the rules, section 5 'The musik')",
         )
-    if not c.hands[decl] >> card & 1:
+    if not hand >> card & 1:
         illegal(s, move, f"{move.card} is not in the declarer's hand")
     hands = list(c.hands)
-    hands[decl] ^= 1 << card
+    hands[decl] = hand ^ 1 << card
     hands[target] |= 1 << card
-    done = target != c.rules._play.next_seat[c.game.dealer][decl]
     return _NEW_STATE(
         _MAKE(
             _CORE,
             (
                 c.rules,
                 c.game,
-                _CONTRACT if done else _GIVE,
+                _GIVE if first else _CONTRACT,
                 c.to_move,
                 c.winner,
                 c.deal,
