@@ -35,14 +35,24 @@ def test_the_default_lean_loop_is_shipped_beside_the_benchmark() -> None:
     assert "shared" not in (BENCHMARKS / "playouts.py").read_text(encoding="utf-8")
 
 
-def test_the_lean_loop_plays_whole_deals() -> None:
-    lean = load("lean_playout")
+@pytest.mark.parametrize("name", ["lean_playout", "lean_playout_earlier"])
+def test_both_lean_loops_play_whole_deals_by_the_same_rules(name: str) -> None:
+    lean = load(name)
     rng = random.Random(3)
     for _ in range(200):
         points = lean.playout(rng)
         assert len(points) == 3
-        assert sum(points) % 20 == 0  # the 120 card points, plus marriages
+        assert sum(points) % 20 == 0
         assert 120 <= sum(points) <= 120 + 40 + 60 + 80 + 100
+
+
+def test_the_earlier_lean_loop_is_a_yardstick_of_speed(capsys: pytest.CaptureFixture[str]) -> None:
+    path = BENCHMARKS / "lean_playout_earlier.py"
+    args = ["--deals", "3", "--rounds", "1", "--quick", "--lean", str(path)]
+    assert load("speed").main(args) == 0
+    out = capsys.readouterr().out
+    assert f"lean loop: {path}" in out
+    assert "full deal, app, 3 players" in out
 
 
 def test_playouts_runs_with_the_shipped_lean_loop(capsys: pytest.CaptureFixture[str]) -> None:

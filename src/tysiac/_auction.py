@@ -29,6 +29,7 @@ _PASS_ONLY: Final = (PASS,)
 _REDEAL_MOVE: Final = REDEAL
 _REDEAL_BOTH: Final = RedealMarriage.BOTH
 _REDEAL_NEVER: Final = RedealMarriage.NEVER
+_REDEALT: Final = Outcome.REDEALT
 
 
 def may_redeal(s: State, seat: int) -> bool:
@@ -282,7 +283,7 @@ def _redeal(s: State, p: int) -> State:
     row = DealResult(
         game.deal_number,
         game.dealer,
-        Outcome.REDEALT,
+        _REDEALT,
         None,
         None,
         (0,) * r.players,

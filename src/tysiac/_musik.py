@@ -53,6 +53,8 @@ _TWO_CLASSIC: Final = Layout.TWO_CLASSIC
 _TWO_MUSIKS_OF_THREE: Final = Layout.TWO_MUSIKS_OF_THREE
 _TWO_OPEN_MUSIK: Final = Layout.TWO_OPEN_MUSIK
 _BOMB_OFF: Final = BombRule.OFF
+_BOMBED: Final = Outcome.BOMBED
+_CONCEDED: Final = Outcome.CONCEDED
 _BOMB_AT_OPENING_BID: Final = BombRule.AT_OPENING_BID
 _BOMB_UP_TO_120: Final = BombRule.UP_TO_120
 _GIVE_MOVE: Final = Give
@@ -357,12 +359,12 @@ def apply_contract(s: State, move: Move) -> State:
         bombs = list(s._bombs)
         bombs[decl] += 1
         s = replace(s, bombs=tuple(bombs), log=log(s, decl, BOMB))
-        return finish_deal(s, s._taken, Outcome.BOMBED)
+        return finish_deal(s, s._taken, _BOMBED)
     if isinstance(move, Concede):
         if not s.rules.concession:
             illegal(s, move, "concessions are off (Rules.concession)")
         s = replace(s, log=log(s, decl, CONCEDE))
-        return finish_deal(s, s._taken, Outcome.CONCEDED)
+        return finish_deal(s, s._taken, _CONCEDED)
     if not isinstance(move, Contract):
         illegal(s, move, "the declarer must name the contract with Contract(amount)")
     cap = contract_cap(s)

@@ -28,7 +28,7 @@ __all__ = ["NATIVE", "State", "new_state"]
 
 #: The key that lets :func:`new_state` past ``State.__init__``, which refuses everybody else.
 _KEY: Final = object()
-_GAME_OVER: Final = Phase.GAME_OVER  # (an enum member read in 3.11 runs a Python hook)
+_GAME_OVER: Final = Phase.GAME_OVER  # (``Phase.GAME_OVER`` is a slow read in 3.11: see _scoring)
 
 
 @final
