@@ -104,3 +104,23 @@ def test_speed_positions_are_where_they_say() -> None:
         assert state.tricks_played == 3
         assert not state.trick
         assert state.deal_number == 1
+
+
+def test_phases_prints_every_phase_and_the_skeleton(capsys: pytest.CaptureFixture[str]) -> None:
+    phases = load("phases")
+    assert phases.main(["5", "--rounds", "1", "--players", "2"]) == 0
+    out = capsys.readouterr().out
+    for label in ("the whole loop", "its skeleton (no rule)", "auction: apply", "end: apply"):
+        assert label in out
+    assert "choose-musik: apply" in out  # two players: the musik is chosen
+    assert "ratio of the whole loop to the lean loop" in out
+
+
+def test_phases_groups_every_recorded_move_once() -> None:
+    phases = load("phases")
+    rules = phases.Rules.preset("pl", players=3)
+    positions = phases.record(rules, 6)
+    groups = phases.groups(positions, rules)
+    assert sum(len(g) for g in groups.values()) == len(positions)
+    assert len(groups["end"]) == 6
+    assert all(len(s.trick) == 2 for s, _, _ in groups["play, closing"])
