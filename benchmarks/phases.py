@@ -34,9 +34,9 @@ import time
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from types import ModuleType
 
 import tysiac
+from speed import full_deals, load_lean  # (the script beside this one)
 from tysiac import Move, Phase, Rules, State, apply, legal_moves, new_game
 from tysiac._state import NATIVE, Core, _new, _set_c, make_core, new_state
 
@@ -139,39 +139,6 @@ def replay_legal(positions: list[Position]) -> float:
     return time.process_time() - start
 
 
-def full_loop(rules: Rules, deals: int, seed: int = 1) -> float:
-    """Seconds for ``deals`` random deals through the public API (``speed.py``'s loop)."""
-    rng = random.Random(seed)
-    state = new_game(rules, seed=seed)
-    done = 0
-    number = state.deal_number
-    start = time.process_time()
-    while done < deals:
-        legal = legal_moves(state)
-        if not legal:
-            done += 1
-            state = new_game(rules, seed=seed + done)
-            number = state.deal_number
-            continue
-        state = apply(state, legal[int(rng.random() * len(legal))])
-        if state.deal_number != number:
-            done += 1
-            number = state.deal_number
-    return time.process_time() - start
-
-
-def load_lean(path: Path) -> ModuleType:
-    """Import the lean reference from ``path``."""
-    import importlib.util  # noqa: PLC0415  (only here)
-
-    spec = importlib.util.spec_from_file_location("lean_playout", path)
-    if spec is None or spec.loader is None:
-        raise SystemExit(f"cannot load {path}")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("deals", type=int, nargs="?", default=2000, help="deals to record")
@@ -200,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
         for _ in range(deals):
             lean.playout(rng)
         lean_times.append(time.process_time() - start)
-        timed("the whole loop", partial(full_loop, rules, deals))
+        timed("the whole loop", partial(full_deals, rules, deals, 1))
         timed("its skeleton (no rule)", partial(skeleton, positions))
         for key, group in by_phase.items():
             timed(f"{key}: apply", partial(replay_apply, group))

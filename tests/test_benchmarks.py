@@ -19,7 +19,10 @@ BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
 
 
 def load(name: str) -> ModuleType:
-    """Import ``benchmarks/<name>.py`` as a module."""
+    """Import ``benchmarks/<name>.py`` as a module, with its folder on ``sys.path`` as when
+    it runs as a script (``phases.py`` imports ``speed.py`` beside it)."""
+    if str(BENCHMARKS) not in sys.path:
+        sys.path.insert(0, str(BENCHMARKS))
     spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCHMARKS / f"{name}.py")
     assert spec is not None
     assert spec.loader is not None

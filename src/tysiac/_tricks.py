@@ -232,37 +232,27 @@ def apply_play(s: State, move: Move) -> State:
         illegal(s, move, _explain(s, hand, c))
     hands = list(hands_)
     hands[p] = hand ^ (1 << c)
+    can = False  # whether the card declares (or, optionally, may declare) here
     if not trick:  # a lead: it may declare a marriage, or the ace marriage
         if _MARRIAGE_RANKS >> c % 6 & 1:
             can = can_meld_on_lead(hand, c, not any(taken_), f)
-            if meld and not (can and f.optional):
-                illegal(s, move, _no_meld(c, can, not trick, f))
-            if can and (meld or not f.optional):
+        elif c % 6 == ACE and f.ace_marriage:
+            can = can_meld_aces(hand, c, not any(taken_), f)
+    elif f.on_someone:  # a follow declares only "on someone" (four players)
+        can = can_meld_on_someone(trick, c, not any(taken_), f)
+    if meld or can:
+        if meld and not (can and f.optional):
+            illegal(s, move, _no_meld(c, can, not trick, f))
+        if meld or not f.optional:  # (here meld implies can)
+            if c % 6 == ACE:
+                marriages = (*marriages, (p, ACE_MARRIAGE))  # no trump: see the rules, 15
+            else:
                 suit = c // 6
                 marriages = (*marriages, (p, suit))
                 if f.trump_next:
                     pending = suit
                 else:
                     trump = suit
-        elif c % 6 == ACE and f.ace_marriage:  # an ace led: the ace marriage?
-            can = can_meld_aces(hand, c, not any(taken_), f)
-            if meld and not (can and f.optional):
-                illegal(s, move, _no_meld(c, can, not trick, f))
-            if can and (meld or not f.optional):
-                marriages = (*marriages, (p, ACE_MARRIAGE))  # no trump: see the rules, 15
-        elif meld:
-            illegal(s, move, _no_meld(c, False, True, f))
-    elif f.on_someone or meld:  # a follow declares only "on someone" (four players)
-        can = can_meld_on_someone(trick, c, not any(taken_), f)
-        if meld and not (can and f.optional):
-            illegal(s, move, _no_meld(c, can, not trick, f))
-        if can and (meld or not f.optional):
-            suit = c // 6
-            marriages = (*marriages, (p, suit))
-            if f.trump_next:
-                pending = suit
-            else:
-                trump = suit
     trick = trick + (c,)  # noqa: RUF005  (one concatenation: cheaper than (*trick, c))
     logged = log_ << 16 | (code << 2 | p)  # the small part first: one big-int operation
     if len(trick) < f.active:
