@@ -583,16 +583,14 @@ def _draws(problem: _Problem, poss: list[int], piles: dict[Pile, int]) -> _Histo
         return None
     # the stock as dealt: the draws in their order, then what is left, shuffled by caller
     order: list[int] = []
-    nxt = rules._play.next_seat[view.dealer]
+    seats = rules._play.trick_seats[view.dealer]
     counters = [0] * n
     for w in view.trick_winners:
         if len(order) >= facts.draws[0] + facts.draws[1]:
             break
-        who = w
-        for _ in range(geo.active):
+        for who in seats[w]:  # the winner draws first, then the others in turn
             order.append(drawn_by[who][counters[who]])
             counters[who] += 1
-            who = nxt[who]
     stock_left = piles.get(Pile.STOCK, 0)
     return _History(
         tuple(originals),
@@ -644,14 +642,12 @@ def _play_epochs(problem: _Problem) -> dict[int, int]:
     out: dict[int, int] = {}
     plays = [(who, m.card.index) for who, m in view.moves if isinstance(m, Play)]
     stock = GEOMETRY[view.rules.layout].stock
-    nxt = view.rules._play.next_seat[view.dealer]
+    seats = view.rules._play.trick_seats[view.dealer]
     for i, (who, c) in enumerate(plays):
         out[c] = draws[who]
         if (i + 1) % per == 0 and stock > 0:
-            w = view.trick_winners[i // per]
-            for _ in range(per):
+            for w in seats[view.trick_winners[i // per]]:  # every seat in play draws one
                 draws[w] += 1
-                w = nxt[w]
             stock -= per
     return out
 

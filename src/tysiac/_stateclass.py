@@ -394,12 +394,7 @@ def _tricks_played(s: State) -> int:
     return sum(m.bit_count() for m in s._taken) // s.rules._play.active
 
 
-def _trick_seats(s: State, count: int) -> list[int]:
-    seat = s.leader
-    assert seat is not None
-    nxt = s.rules._play.next_seat[s.dealer]
-    out = []
-    for _ in range(count):
-        out.append(seat)
-        seat = nxt[seat]
-    return out
+def _trick_seats(s: State, count: int) -> tuple[int, ...]:
+    leader = s.leader
+    assert leader is not None
+    return s.rules._play.trick_seats[s.dealer][leader][:count]

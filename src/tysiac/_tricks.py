@@ -300,11 +300,8 @@ def apply_play(s: State, move: Move) -> State:
     if pending >= 0:
         trump, pending = pending, -1
     if stock:  # the winner draws first, then the others in turn
-        nxt = f.next_seat[game.dealer]
-        seat = w
-        for k in range(f.active):
+        for k, seat in enumerate(f.trick_seats[game.dealer][w]):
             hands[seat] |= 1 << stock[k]
-            seat = nxt[seat]
         stock = stock[f.active :]
     core = _MAKE(
         _CORE,

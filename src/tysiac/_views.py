@@ -277,16 +277,14 @@ def _drawn(s: State, seat: int, winners: tuple[int, ...]) -> tuple[Card, ...]:
         return ()
     start = geo.active * geo.hand + sum(geo.musiks)
     count = geo.stock - len(s._stock)
-    nxt = s.rules._play.next_seat[s.dealer]
+    order = s.rules._play.trick_seats[s.dealer]
     out: list[Card] = []
     pos = start
     for w in winners:
         if pos - start >= count:
             break
-        who = w
-        for _ in range(geo.active):
+        for who in order[w]:  # the winner draws first, then the others in turn
             if who == seat:
                 out.append(CARDS[s._deck[pos]])
             pos += 1
-            who = nxt[who]
     return tuple(out)
