@@ -16,7 +16,7 @@ import sys
 import time
 
 from tysiac import Layout, Phase, Rules, apply, legal_moves, new_game, observe, sample_world
-from tysiac._claim import claim_line, outstanding
+from tysiac._engine.claim import claim_line, outstanding
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -38,7 +38,8 @@ from pathlib import Path
 import tysiac
 from speed import full_deals, load_lean  # (the script beside this one)
 from tysiac import Move, Phase, Rules, State, apply, legal_moves, new_game
-from tysiac._state import NATIVE, Core, _new, _set_c, make_core, new_state
+from tysiac._engine.core import Core, make_core
+from tysiac._engine.state import NATIVE, new_object, new_state, set_core
 
 #: The lean reference loop shipped beside this script.
 LEAN = Path(__file__).resolve().with_name("lean_playout.py")
@@ -97,8 +98,8 @@ def _skeleton_apply(state: State, move: Move) -> State:
     core = make_core(Core, (a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q))
     if NATIVE:
         return new_state(core)
-    out = _new(State)
-    _set_c(out, core)
+    out = new_object(State)
+    set_core(out, core)
     return out
 
 

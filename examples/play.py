@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 
 from tysiac import Rules, State
-from tysiac._cli_play import play_terminal
+from tysiac._cli.play import play_terminal
 from tysiac.bots import HeuristicBot
 
 

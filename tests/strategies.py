@@ -67,7 +67,6 @@ from tysiac import (
     apply,
     legal_moves,
 )
-from tysiac._state import all_cards
 
 __all__ = [
     "FULL",
@@ -110,6 +109,15 @@ PRESETS: Final[tuple[str, ...]] = Rules.PRESET_NAMES
 Policy = Literal["cautious", "uniform"]
 
 _CAUTIOUS_PHASES: Final = (Phase.AUCTION, Phase.CONTRACT)
+
+
+def all_cards(s: State) -> int:
+    """The union of every card location of ``s`` (an invariant: always all 24 cards)."""
+    c = s._c
+    m = c.deal.discards | sum(1 << x for x in c.trick) | sum(1 << x for x in c.stock)
+    for x in (*c.hands, *c.deal.musiks, *c.taken):
+        m |= x
+    return m
 
 
 def preset_rules(preset: str, layout: Layout, **changes: Any) -> Rules:

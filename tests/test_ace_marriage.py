@@ -45,8 +45,9 @@ from tysiac import (
     sample_world,
     to_json,
 )
-from tysiac._sampling import _history, _problem
-from tysiac._tables import GEOMETRY
+from tysiac._info.hidden import hidden_history
+from tysiac._info.problem import problem_of
+from tysiac._rules.layouts import GEOMETRY
 from tysiac.bots import HeuristicBot
 from tysiac.bots._estimate import estimate
 from tysiac.encoding import action_mask, decode_move, encode_move, feature_names, features
@@ -366,7 +367,7 @@ def test_sampling_is_uniform_with_an_ace_led_without_declaring() -> None:
     state = _three_aces(rules, "TS AS AC TC")
     assert state.to_move == 1
     view = observe(state, 0)
-    problem = _problem(view)
+    problem = problem_of(view)
     assert problem.facts.no_aces == ((1, 0),)
     ad, ah = Card.parse("AD"), Card.parse("AH")
     assert {ad, ah} <= view.possible[1]  # each alone may be there
@@ -451,7 +452,7 @@ def _check_the_truth_is_possible(state: State, view: View) -> None:
     never rules out the real world)."""
     for s, hand in enumerate(state.hands):
         assert set(hand) <= view.possible[s], (s, hand)
-    problem = _problem(view)
+    problem = problem_of(view)
     placement = [
         state._hands[slot.seat] & ~problem.facts.proven[slot.seat]
         if slot.seat is not None
@@ -460,7 +461,7 @@ def _check_the_truth_is_possible(state: State, view: View) -> None:
     ]
     for cards, slot in zip(placement, problem.slots, strict=True):
         assert cards & ~slot.allowed == 0 and cards.bit_count() == slot.cap, slot
-    assert _history(problem, placement) is not None
+    assert hidden_history(problem, placement) is not None
 
 
 @settings(max_examples=30, deadline=None)

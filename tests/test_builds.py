@@ -158,8 +158,8 @@ def test_compiled_is_a_bool_that_matches_the_modules() -> None:
     ]
     assert len(COMPILED_MODULES) >= 10
     assert compiled == (COMPILED_MODULES if tysiac.COMPILED else [])
-    # the State class is native exactly in the compiled build (see tysiac._stateclass)
-    assert tysiac._state.NATIVE is tysiac.COMPILED
+    # the State class is native exactly in the compiled build (see tysiac._engine.state)
+    assert tysiac._engine.state.NATIVE is tysiac.COMPILED
 
 
 def test_the_build_is_the_one_ci_installed() -> None:

@@ -36,11 +36,11 @@ from tysiac import (
     new_game,
     observe,
 )
-from tysiac._cards import ACES, bits
-from tysiac._claim import NODE_LIMIT, claim_line, outstanding
-from tysiac._rules import PlayFlags
-from tysiac._tables import active_seats
-from tysiac._trickrules import can_meld_on_someone, play_mask, trick_winner
+from tysiac._engine.claim import NODE_LIMIT, claim_line, outstanding
+from tysiac._engine.trickrules import can_meld_on_someone, play_mask, trick_winner
+from tysiac._rules.flags import PlayFlags
+from tysiac._rules.layouts import active_seats
+from tysiac._vocab.masks import ACES, bits
 
 REPRODUCER = ["9S JS QS KS JC QC KC", "AH TH KH QH JH 9H AS", "AC TC AD TD KD QD JD", "TS 9C 9D"]
 REPRODUCER_MOVES: list[Move] = [Bid(100), Pass(), Pass(), Give("9C", to=2), Give("9D", to=0)]
@@ -233,7 +233,7 @@ def test_every_offered_claim_wins_in_every_world(
 
 def test_claim_search_is_bounded() -> None:
     """The search examines at most NODE_LIMIT positions, whatever the hand."""
-    from tysiac._claim import _Search
+    from tysiac._engine.claim import _Search
 
     f = Rules.preset("pl")._play
     worst = 0
@@ -260,7 +260,7 @@ def test_a_hand_with_nothing_to_declare_gets_the_searchs_line(
 ) -> None:
     """Without a marriage (or the four aces) in hand the claim test skips the search: its
     line is the one the search finds, or None where the search finds none."""
-    from tysiac._claim import _PAIRS, _plain_line, _Search
+    from tysiac._engine.claim import _PAIRS, _plain_line, _Search
 
     f = Rules.preset(preset)._play
     hand = sum(1 << c for c in cards[:size])
@@ -288,7 +288,7 @@ def test_claim_depends_only_on_the_declarers_view(preset: str, layout: Layout) -
         hands = list(s._hands)
         hands[a] ^= 1 << x | 1 << y
         hands[b] ^= 1 << x | 1 << y
-        from tysiac._core import replace
+        from tysiac._engine.edits import replace
 
         other = replace(s, hands=tuple(hands))
         assert (Claim() in legal_moves(other)) == (Claim() in legal_moves(s))
@@ -319,7 +319,7 @@ def test_claim_line_wins_against_every_split(changes: dict[str, object], defende
 
 
 def test_outstanding_trumps_and_high_cards_stop_a_claim() -> None:
-    from tysiac._cards import parse_cards
+    from tysiac._vocab.cards import parse_cards
 
     def mask(text: str) -> int:
         return sum(1 << c.index for c in parse_cards(text))

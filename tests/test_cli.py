@@ -21,7 +21,10 @@ from typing import IO
 import pytest
 
 import tysiac
-from tysiac import Outcome, Rules, _cli_common, _cli_rules, _cli_simulate, cli
+from tysiac import Outcome, Rules, cli
+from tysiac._cli import common as _cli_common
+from tysiac._cli import rules as _cli_rules
+from tysiac._cli import simulate as _cli_simulate
 from tysiac.bots import Bot, GreedyBot, RandomBot, play_game
 from tysiac.cli import main
 

@@ -14,20 +14,21 @@ import tysiac
 from strategies import play_random
 from tysiac import (
     Rules,
-    _cli_records,
-    _json,
-    _notation,
-    _records,
     from_json,
     new_game,
     record,
     replay,
     to_json,
 )
-from tysiac._cli_records import load_game, replay_file, write_record
+from tysiac._cli import records as _cli_records
+from tysiac._cli.records import load_game, replay_file, write_record
+from tysiac._records import fromjson as _fromjson
+from tysiac._records import records as _records
+from tysiac._records import tojson as _tojson
+from tysiac._vocab import notation as _notation
 
 
-@pytest.mark.parametrize("module", [_cli_records, _json, _notation, _records])
+@pytest.mark.parametrize("module", [_cli_records, _tojson, _fromjson, _notation, _records])
 def test_docstring_examples(module: object) -> None:
     names = {name: getattr(tysiac, name) for name in tysiac.__all__}  # as in the docs
     names = {**vars(module), **names}

@@ -585,8 +585,8 @@ def test_features_of_a_view_built_by_hand(change: dict[str, Any]) -> None:
 
 def test_every_move_kind_has_a_number() -> None:
     """A new kind of move needs its place in the layout (and the docs' table)."""
-    from tysiac import _actions
-    from tysiac._moves import MOVE_TYPES
+    from tysiac._info import actions as _actions
+    from tysiac._vocab.moves import MOVE_TYPES
 
     assert set(MOVE_TYPES) <= set(_actions._ENCODERS)
 

@@ -30,7 +30,7 @@ from tysiac import (
     new_game,
     parse_cards,
 )
-from tysiac._dealing import shuffled_deck, splitmix64
+from tysiac._vocab.dealing import shuffled_deck, splitmix64
 
 # Pinned by running the engine once: the first deal of seeds 0..4 (hands of seats 0, 1, 2
 # in card order, then the musik).  A change here changes every recorded game.

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from strategies import preset_rules, presets_and_layouts
 from tysiac import Layout, Phase, State, apply, legal_moves, new_game, observe
-from tysiac._cards import bits
-from tysiac._core import replace
+from tysiac._engine.edits import replace
+from tysiac._vocab.masks import bits
 
 
 def _twin(state: State, seat: int, rng: random.Random) -> State | None:
@@ -101,7 +101,7 @@ def test_the_declarers_claim_does_not_depend_on_hidden_cards(preset: str, layout
 def test_knowledge_is_derived_from_the_view_alone(preset: str, layout: Layout) -> None:
     """``View.possible`` and ``View.possible_piles`` come out the same when recomputed from
     nothing but the view's own fields."""
-    from tysiac._knowledge import pile_view, scan
+    from tysiac._info.knowledge import pile_view, scan
 
     def mask(cards: object) -> int:
         return sum(1 << c.index for c in cards)  # type: ignore[attr-defined]

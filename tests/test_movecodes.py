@@ -29,8 +29,8 @@ from tysiac import (
     new_game,
     record,
 )
-from tysiac._cards import CARDS
-from tysiac._movecodes import (
+from tysiac._vocab.cards import CARDS
+from tysiac._vocab.movecodes import (
     EMPTY_LOG,
     encode_log,
     last_bid_blind,

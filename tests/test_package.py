@@ -50,7 +50,7 @@ def test_the_version_has_one_source() -> None:
     assert "version" not in project
     assert "version" in project["dynamic"]
     path = ROOT / PYPROJECT["tool"]["hatch"]["version"]["path"]
-    assert path == ROOT / "src" / "tysiac" / "__init__.py"
+    assert path == ROOT / "src" / "tysiac" / "_version.py"
     found = re.findall(r'^__version__ = "([^"]+)"$', path.read_text(encoding="utf-8"), re.M)
     assert found == [tysiac.__version__]
 

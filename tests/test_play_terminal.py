@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from tysiac import Layout, Phase, Rules
-from tysiac._cli_play import Terminal, _parse, play_terminal
+from tysiac._cli.play import Terminal, _parse, play_terminal
 from tysiac.bots import LegacyGreedyBot, RandomBot
 from tysiac.cli import main
 

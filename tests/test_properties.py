@@ -32,6 +32,7 @@ from strategies import (
     PRESETS,
     VARIED_OPTIONS,
     Policy,
+    all_cards,
     candidate_moves,
     check_apply,
     check_cards,
@@ -69,7 +70,6 @@ from tysiac import (
     legal_moves,
     new_game,
 )
-from tysiac._state import all_cards
 
 PAIRS: Final = presets_and_layouts()
 PAIR_IDS: Final = [f"{p}-{lay.value}" for p, lay in PAIRS]
@@ -467,7 +467,7 @@ def test_stored_play_mask_is_the_legal_mask(
     The mask is a function of the rest of the state, so it must never make two states of
     the same position unequal: it is -1 outside the play phase and exact inside it.
     """
-    from tysiac._tricks import _mask
+    from tysiac._engine.tricks import _mask
 
     def check(state: State, moves: tuple[Move, ...]) -> None:
         c = state._c

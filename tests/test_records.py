@@ -53,8 +53,8 @@ from tysiac import (
     replay,
     to_json,
 )
-from tysiac._core import start_deal
-from tysiac._dealing import shuffled_deck
+from tysiac._engine.start import start_deal
+from tysiac._vocab.dealing import shuffled_deck
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -474,7 +474,7 @@ def test_bad_views_are_located(change: object, message: str) -> None:
 
 @pytest.mark.parametrize("layout", LAYOUTS)
 def test_fixed_deal_in_every_layout(layout: Layout) -> None:
-    from tysiac._records import deal_parts
+    from tysiac._records.records import deal_parts
 
     rules_ = Rules(players=layout.players, layout=layout, first_dealer=layout.players - 1)
     parts = deal_parts(rules_, rules_.first_dealer, shuffled_deck(99, 1))

@@ -32,7 +32,7 @@ from tysiac import (
     new_game,
     observe,
 )
-from tysiac._endgame import Settled, Tallies, settle
+from tysiac._engine.endgame import Settled, Tallies, settle
 from tysiac.bots import play_game
 
 RU = Rules.preset("ru")

@@ -34,7 +34,8 @@ from tysiac import (
     observe,
     sample_world,
 )
-from tysiac._sampling import _build, _problem
+from tysiac._info.problem import problem_of
+from tysiac._info.sampling import _build
 
 
 def _positions(rules: Rules, seed: int, every: int = 3) -> Iterator[State]:
@@ -159,7 +160,7 @@ def test_a_view_that_no_game_reaches_is_refused() -> None:
 
 def _reachable(view: View) -> list[tuple[int, ...]]:
     """Every placement of the unseen cards whose world replays to ``view`` (brute force)."""
-    problem = _problem(view)
+    problem = problem_of(view)
     slots = problem.slots
     cards = [c for c in range(24) if problem.unknown >> c & 1]
     out = []
@@ -220,7 +221,7 @@ def test_sampling_is_uniform_over_the_reachable_placements() -> None:
         index = {w: i for i, w in enumerate(worlds)}
         counts = [0] * len(worlds)
         n = 60 * len(worlds)
-        problem = _problem(view)
+        problem = problem_of(view)
         for _ in range(n):
             world = sample_world(view, rng)
             key = tuple(

@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from strategies import rules
 from tysiac import CARDS, Play, Rank, Rules
-from tysiac._core import bid_cap
-from tysiac._masks import mask_points
-from tysiac._movecodes import EMPTY_LOG, MELD_CODE, log_moves, log_plus
+from tysiac._rules.flags import bid_cap
+from tysiac._vocab.masks import mask_points
+from tysiac._vocab.movecodes import EMPTY_LOG, MELD_CODE, log_moves, log_plus
 
 masks = st.integers(min_value=0, max_value=(1 << 24) - 1)
 

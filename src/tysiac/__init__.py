@@ -8,12 +8,17 @@ Bid(100)
 
 import inspect
 
-from ._cards import CARDS, Card, Rank, Suit, parse_cards
 from ._compiled import COMPILED
-from ._endgame import BarrelFailure, BoltRule, ConcessionPayout
-from ._engine import apply, legal_moves, new_game
+from ._engine.api import apply, legal_moves
+from ._engine.core import Phase
+from ._engine.history import ScoreSheet
+from ._engine.newgame import new_game
+from ._engine.results import DealResult, Outcome
+from ._engine.rollout import Policy, rollout
+from ._engine.state import State
 from ._errors import (
     IllegalMoveError,
+    ImpossibleViewError,
     InvalidActionError,
     InvalidCardError,
     InvalidDealError,
@@ -26,10 +31,31 @@ from ._errors import (
     NotAStateError,
     TysiacError,
 )
-from ._history import ScoreSheet
-from ._json import from_json, to_json
-from ._knowledge import HiddenPile, Pile
-from ._moves import (
+from ._info.knowledge import HiddenPile, Pile
+from ._info.sampling import sample_world
+from ._info.views import Concealed, View, observe
+from ._records.fromjson import from_json
+from ._records.records import DealRecord, GameRecord, record, replay
+from ._records.tojson import to_json
+from ._rules.options import (
+    BarrelFailure,
+    BoltRule,
+    BombPayout,
+    BombRule,
+    ConcessionPayout,
+    Declaration,
+    DefenderCap,
+    HalfRounding,
+    Layout,
+    MarriageCards,
+    RedealMarriage,
+    TrumpTiming,
+)
+from ._rules.presets import PRESETS
+from ._rules.rules import Rules
+from ._version import __version__
+from ._vocab.cards import CARDS, Card, Rank, Suit, parse_cards
+from ._vocab.moves import (
     Bid,
     Bomb,
     ChooseMusik,
@@ -43,28 +69,8 @@ from ._moves import (
     Play,
     Redeal,
 )
-from ._notation import parse_move
-from ._records import DealRecord, GameRecord, record, replay
-from ._rollout import Policy, rollout
-from ._rules import (
-    PRESETS,
-    BombPayout,
-    BombRule,
-    Declaration,
-    DefenderCap,
-    HalfRounding,
-    Layout,
-    MarriageCards,
-    RedealMarriage,
-    Rules,
-    TrumpTiming,
-)
-from ._sampling import ImpossibleViewError, sample_world
-from ._state import DealResult, Outcome, Phase, State
-from ._views import Concealed, View, observe
+from ._vocab.notation import parse_move
 from .bots._tournament import tournament
-
-__version__ = "0.1.0.dev0"
 
 __all__ = [
     "CARDS",

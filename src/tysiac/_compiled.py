@@ -9,7 +9,7 @@ from __future__ import annotations
 from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Final
 
-from . import _engine
+from ._engine import api as _engine
 
 __all__ = ["COMPILED"]
 

@@ -11,6 +11,7 @@ import reprlib
 __all__ = [
     "ArgumentTypeError",
     "IllegalMoveError",
+    "ImpossibleViewError",
     "InvalidActionError",
     "InvalidCardError",
     "InvalidDealError",
@@ -81,6 +82,11 @@ class NotAnActionError(InvalidActionError, TypeError):
 class NotABotError(TysiacError, TypeError):
     """Something that is not a bot (an object with a ``choose(view)`` method), or not a list
     of bots, was given where bots are needed."""
+
+
+class ImpossibleViewError(TysiacError, ValueError):
+    """A :class:`~tysiac.View` that no real game can produce was given to
+    :func:`~tysiac.sample_world`."""
 
 
 class LoadError(TysiacError, ValueError):

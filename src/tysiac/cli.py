@@ -26,8 +26,13 @@ import sys
 from collections.abc import Sequence
 from typing import Final
 
-from . import __version__, _cli_play, _cli_records, _cli_rules, _cli_simulate, _cli_tournament
-from ._cli_common import Command, OutputError, Parser, silence_stdout
+from ._cli import play as _cli_play
+from ._cli import records as _cli_records
+from ._cli import rules as _cli_rules
+from ._cli import simulate as _cli_simulate
+from ._cli import tournament as _cli_tournament
+from ._cli.common import Command, OutputError, Parser, silence_stdout
+from ._version import __version__
 
 __all__ = ["COMMANDS", "main"]
 

@@ -27,9 +27,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from ._actions import action_mask, decode_move, encode_move, num_actions
 from ._errors import InvalidActionError, NotAnActionError
-from ._features import feature_names, features
+from ._info.actions import action_mask, decode_move, encode_move, num_actions
+from ._info.features import feature_names, features
 
 __all__ = [
     "VERSION",

@@ -12,9 +12,10 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from .._cards import ABOVE, bits
-from .._rules import Layout, Rules
-from .._tables import GEOMETRY
+from .._rules.layouts import GEOMETRY
+from .._rules.options import Layout
+from .._rules.rules import Rules
+from .._vocab.masks import ABOVE, bits
 from ._knowledge import ALL, POINTS, SUIT, pair_held
 
 __all__ = ["bid_value", "estimate", "give_order", "holds_ace_marriage"]

@@ -10,8 +10,12 @@ import random
 from collections.abc import Sequence
 from typing import Final, Protocol
 
-from .._cards import Card, Rank, Suit
-from .._moves import (
+from .._engine.core import Phase
+from .._info.views import View
+from .._rules.options import Declaration, Layout, MarriageCards
+from .._rules.rules import Rules
+from .._vocab.cards import Card, Rank, Suit
+from .._vocab.moves import (
     Bid,
     Bomb,
     ChooseMusik,
@@ -24,9 +28,6 @@ from .._moves import (
     Play,
     Redeal,
 )
-from .._rules import Declaration, Layout, MarriageCards, Rules
-from .._state import Phase
-from .._views import View
 from ._protocol import check_seed, check_view
 
 __all__ = ["LegacyGreedyBot"]

@@ -5,7 +5,10 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from .._moves import (
+from .._engine.core import Phase
+from .._info.views import View
+from .._rules.options import Declaration, Layout, MarriageCards
+from .._vocab.moves import (
     Bid,
     Bomb,
     ChooseMusik,
@@ -18,9 +21,6 @@ from .._moves import (
     Play,
     Redeal,
 )
-from .._rules import Declaration, Layout, MarriageCards
-from .._state import Phase
-from .._views import View
 from ._estimate import bid_value, estimate, give_order, holds_ace_marriage
 from ._knowledge import POINTS, SUIT, Knowledge, beats, card_mask, pair_held, trick_winner
 from ._protocol import check_seed, check_view

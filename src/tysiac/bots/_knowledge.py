@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from .._cards import ABOVE, FULL, RANK_POINTS, SUIT_MASK, Card, Rank
-from .._moves import Give
-from .._rules import TrumpTiming
-from .._state import Phase
-from .._tables import GEOMETRY, active_seats
-from .._views import View
+from .._engine.core import Phase
+from .._info.views import View
+from .._rules.layouts import GEOMETRY, active_seats
+from .._rules.options import TrumpTiming
+from .._vocab.cards import RANK_POINTS, Card, Rank
+from .._vocab.masks import ABOVE, FULL, SUIT_MASK
+from .._vocab.moves import Give
 
 __all__ = [
     "ALL",

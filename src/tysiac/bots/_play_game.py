@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .._engine import apply, new_game
+from .._engine.api import apply
+from .._engine.newgame import new_game
+from .._engine.state import State
 from .._errors import InvalidDealError, InvalidRulesError, InvalidSeatError, NotABotError
-from .._rules import Rules
-from .._state import State
-from .._views import observe
+from .._info.views import observe
+from .._rules.rules import Rules
 from ._heuristic import HeuristicBot
 from ._protocol import Bot
 

@@ -16,8 +16,12 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from .._cards import ABOVE
-from .._moves import (
+from .._engine.core import Core, Phase
+from .._engine.state import State
+from .._rules.layouts import GEOMETRY
+from .._rules.options import Declaration, Layout, MarriageCards
+from .._vocab.masks import ABOVE
+from .._vocab.moves import (
     Bid,
     Bomb,
     ChooseMusik,
@@ -30,9 +34,6 @@ from .._moves import (
     Play,
     Redeal,
 )
-from .._rules import Declaration, Layout, MarriageCards
-from .._state import Core, Phase, State
-from .._tables import GEOMETRY
 from ._estimate import bid_value, estimate, give_order
 from ._heuristic import BARREL_BOLDNESS, BID_MARGIN, BOMB_MARGIN, CONTRACT_MARGIN
 from ._knowledge import POINTS, SUIT, beats, pair_held

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Protocol, runtime_checkable
 
 from .._errors import InvalidDealError, NotAStateError
-from .._moves import Move
-from .._views import View
+from .._info.views import View
+from .._vocab.moves import Move
 
 __all__ = ["Bot", "check_seed", "check_view"]
 

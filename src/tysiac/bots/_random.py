@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from .._moves import Move
-from .._state import Phase
-from .._views import View
+from .._engine.core import Phase
+from .._info.views import View
+from .._vocab.moves import Move
 from ._protocol import check_seed, check_view
 
 __all__ = ["RandomBot"]

@@ -16,12 +16,13 @@ import random
 import time
 from typing import Final, Literal
 
+from .._engine.results import DealResult
+from .._engine.rollout import rollout
+from .._engine.state import State
 from .._errors import InvalidDealError
-from .._moves import Claim, Move
-from .._rollout import rollout
-from .._sampling import Sampler
-from .._state import DealResult, State
-from .._views import View, observe
+from .._info.sampling import Sampler
+from .._info.views import View, observe
+from .._vocab.moves import Claim, Move
 from ._heuristic import HeuristicBot
 from ._knowledge import card_mask
 from ._policy import Policy

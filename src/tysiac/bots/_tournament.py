@@ -17,11 +17,12 @@ from typing import NamedTuple, TextIO
 
 import attrs
 
-from .._engine import apply, new_game
+from .._engine.api import apply
+from .._engine.newgame import new_game
+from .._engine.results import Outcome
 from .._errors import InvalidDealError
-from .._rules import Rules
-from .._state import Outcome
-from .._views import observe
+from .._info.views import observe
+from .._rules.rules import Rules
 from ._play_game import check_bots
 from ._protocol import Bot
 

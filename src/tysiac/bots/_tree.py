@@ -34,10 +34,12 @@ import random
 from collections.abc import Callable
 from typing import Final
 
-from .._engine import apply, legal_moves
-from .._moves import Bid, Bomb, Claim, Contract, Discard, Give, Move, Pass, Redeal
-from .._rules import Rules
-from .._state import DealResult, Phase, State
+from .._engine.api import apply, legal_moves
+from .._engine.core import Phase
+from .._engine.results import DealResult
+from .._engine.state import State
+from .._rules.rules import Rules
+from .._vocab.moves import Bid, Bomb, Claim, Contract, Discard, Give, Move, Pass, Redeal
 from ._estimate import give_order
 from ._policy import Policy
 

@@ -47,8 +47,8 @@ import numpy as np
 import pyspiel
 
 from .. import CARDS, Layout, Rules, State, apply, from_json, observe, sample_world, to_json
-from .._core import start_deal
-from .._state import Phase
+from .._engine.core import Phase
+from .._engine.start import start_deal
 from ..encoding import action_mask, decode_move, feature_names, features, num_actions
 
 __all__ = ["DEFAULTS", "GAME_TYPE", "TysiacGame", "TysiacState", "resampler", "rules_from_params"]

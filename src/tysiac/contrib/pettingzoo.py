@@ -38,7 +38,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from .. import Rules, State, apply, new_game, observe
-from .._state import Phase
+from .._engine.core import Phase
 from ..encoding import action_mask, decode_move, feature_names, features, num_actions
 
 __all__ = ["REWARD_SCALE", "env", "raw_env"]

@@ -1,0 +1,130 @@
+"""``tysiac replay FILE`` (private), and the record that ``tysiac simulate --record FILE``
+writes.
+
+Example:
+    >>> import tempfile, pathlib
+    >>> from tysiac import new_game
+    >>> from tysiac.cli import main
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "game.json"
+    >>> write_record(str(path), new_game(seed=1))
+    >>> main(["replay", str(path)])  # doctest: +ELLIPSIS
+    tysiac replay ...game.json: 3 players (Layout.THREE), target 1000, seed 1, 0 deals
+    Deal  Dealer  Declarer  Contract  Result    Δ0  Seat 0    Δ1  Seat 1    Δ2  Seat 2
+    No winner yet after 0 deals; scores seat 0: 0, seat 1: 0, seat 2: 0
+    0
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Final
+
+from .._engine.state import State
+from .._errors import LoadError
+from .._records.fromjson import from_json
+from .._records.jsonform import DEFAULT_MAX_SIZE
+from .._records.records import GameRecord, record, replay
+from .._records.tojson import to_json
+from .common import Command, Parser, emit
+from .simulate import _Table, row_cells
+
+__all__ = [
+    "COMMAND",
+    "load_game",
+    "replay_file",
+    "sheet_lines",
+    "write_record",
+]
+
+
+def write_record(path: str, state: State) -> None:
+    """Write the record of the game that led to ``state`` to ``path`` (JSON, one line).
+
+    Raises:
+        OSError: the file cannot be written.
+    """
+    Path(path).write_text(to_json(record(state)) + "\n", encoding="utf-8")
+
+
+def load_game(path: str, max_size: int = DEFAULT_MAX_SIZE) -> State:
+    """The state at the end of the record (or state) saved in ``path``, every move checked.
+
+    Raises:
+        LoadError: the file cannot be read, or does not hold a record that replays; the
+            message names the file and the problem.
+    """
+    try:
+        with open(path, "rb") as file:
+            data = file.read(max_size + 1)
+    except OSError as exc:
+        raise LoadError(f"{path}: cannot read the file: {exc.strerror or exc}") from None
+    try:
+        obj = from_json(data, max_size=max_size)
+    except LoadError as exc:
+        raise LoadError(f"{path}: {exc}") from None
+    if isinstance(obj, GameRecord):
+        return replay(obj)
+    if isinstance(obj, State):
+        return obj
+    raise LoadError(f"{path}: type: a {type(obj).__name__} document, not a game record")
+
+
+def sheet_lines(state: State) -> list[str]:
+    """The score sheet of ``state`` as ``tysiac simulate`` prints it: a heading, then one
+    line per deal."""
+    table = _Table(state.rules, len(state.sheet))
+    return [table.line(table.head), *(table.line(row_cells(row)) for row in state.sheet)]
+
+
+def replay_file(path: str, out: Callable[[str], None] = emit) -> int:
+    """``tysiac replay FILE``: check a saved game and print its score sheet.
+
+    Returns:
+        The exit code: 0 for a record that replays, 1 (with the :class:`LoadError`
+        message on stderr) for one that does not.
+    """
+    try:
+        state = load_game(path)
+    except LoadError as exc:
+        print(f"tysiac replay: {exc}", file=sys.stderr)
+        return 1
+    rules = state.rules
+    count = len(state.sheet)
+    deals = f"{count} deal{'s' if count != 1 else ''}"
+    out(
+        f"tysiac replay {path}: {rules.players} players ({rules.layout!r}), target "
+        f"{rules.target}, seed {state._seed}, {deals}"
+    )
+    for line in sheet_lines(state):
+        out(line)
+    if state.winner is not None:
+        score = state.sheet[-1].scores[state.winner]
+        out(f"Winner: seat {state.winner} with {score} points after {deals}")
+    else:
+        scores = ", ".join(f"seat {s}: {v}" for s, v in enumerate(state.scores))
+        out(f"No winner yet after {deals}; scores {scores}")
+    return 0
+
+
+def _add_arguments(parser: Parser) -> None:
+    parser.add_argument(
+        "file",
+        metavar="FILE",
+        help="a game record (JSON) written by 'tysiac simulate --record FILE' or tysiac.to_json",
+    )
+
+
+def _run(args: argparse.Namespace) -> int:
+    return replay_file(args.file)
+
+
+#: ``tysiac replay``.
+COMMAND: Final = Command(
+    name="replay",
+    help="check a saved game record move by move and print its score sheet",
+    add_arguments=_add_arguments,
+    run=_run,
+)

@@ -1,0 +1,136 @@
+"""The public entry points: :func:`legal_moves` and :func:`apply` (and :func:`new_game`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final, NoReturn, overload
+
+import attrs
+
+from .._errors import IllegalMoveError, NotAMoveError, NotAStateError, brief
+from .._vocab.moves import MOVE_TYPES, Move
+from .auction import apply_auction, legal_auction
+from .contract import apply_contract, legal_contract
+from .core import Phase
+from .musik import apply_choose, apply_discard, apply_give, legal_choose, legal_discard, legal_give
+from .state import State
+from .statics import PHASE_PLAY, PLAY_CLASS
+from .tricks import apply_play, legal_play
+
+__all__ = [
+    "Applier",
+    "Lister",
+    "apply",
+    "legal_moves",
+]
+
+
+Applier = Callable[[State, Move], State]
+Lister = Callable[[State], tuple[Move, ...]]
+
+
+def _no_moves(s: State) -> tuple[Move, ...]:
+    return ()
+
+
+def _game_over(s: State, move: Move) -> State:
+    raise IllegalMoveError(
+        f"{brief(move)} is illegal in {s.phase!r}: the game is over (seat {s.winner} won)"
+    )
+
+
+_LEGAL: Final[dict[Phase, Lister]] = {
+    Phase.AUCTION: legal_auction,
+    Phase.CHOOSE_MUSIK: legal_choose,
+    Phase.DISCARD: legal_discard,
+    Phase.GIVE: legal_give,
+    Phase.CONTRACT: legal_contract,
+    Phase.PLAY: legal_play,
+    Phase.GAME_OVER: _no_moves,
+}
+_APPLY: Final[dict[Phase, Applier]] = {
+    Phase.AUCTION: apply_auction,
+    Phase.CHOOSE_MUSIK: apply_choose,
+    Phase.DISCARD: apply_discard,
+    Phase.GIVE: apply_give,
+    Phase.CONTRACT: apply_contract,
+    Phase.PLAY: apply_play,
+    Phase.GAME_OVER: _game_over,
+}
+
+
+# The public entry points that take a state are typed with two overloads, the public
+# signature (``state: State``) and the same one with positional arguments, which mypy says
+# can never match (it cannot: it is there because mypy wants at least two), and an
+# implementation that takes any object: in the compiled build ``State`` is a native class,
+# and mypyc would check a parameter typed with it before the body runs, with a bare
+# TypeError, where the entry point raises NotAStateError (see the performance page, "Two
+# builds").  The docs show the first overload (docs/conf.py).
+@overload
+def legal_moves(state: State) -> tuple[Move, ...]: ...
+@overload
+def legal_moves(state: State, /) -> tuple[Move, ...]: ...  # type: ignore[overload-cannot-match]
+def legal_moves(state: object) -> tuple[Move, ...]:
+    """Every legal move in ``state``, in a stable order; empty only when the game is over.
+
+    The order, phase by phase: auction: ``Pass()``, bids ascending, ``Redeal()``; two
+    musiks: ``ChooseMusik(0)``, ``ChooseMusik(1)``; giving and discarding: by card; contract:
+    amounts ascending, then ``Bomb()``, then ``Concede()``; play: by card (each declaring
+    ``meld=True`` play right after its plain play), then ``Claim()``.  Cards are ordered by
+    suit (♠ ♣ ♦ ♥), then rank.
+    """
+    if type(state) is not State:  # (State is final)
+        _not_a_state(state)
+    phase = state._c.phase
+    if phase is PHASE_PLAY:
+        return legal_play(state)
+    return _LEGAL[phase](state)
+
+
+def _not_a_state(value: object) -> NoReturn:
+    raise NotAStateError(
+        f"{type(value).__name__} object is not a State: make one with new_game()"
+    ) from None
+
+
+@overload
+def apply(state: State, move: Move) -> State: ...
+@overload
+def apply(state: State, move: Move, /) -> State: ...  # type: ignore[overload-cannot-match]
+def apply(state: object, move: Move) -> State:  # (overloaded as legal_moves is)
+    """The state after ``move``; ``state`` itself is never changed.
+
+    When the move ends a deal, the deal is scored and the returned state is the first of
+    the next deal (dealt from the game's seed), or the end of the game.
+
+    Raises:
+        IllegalMoveError: ``move`` is not in ``legal_moves(state)``; the message names the
+            move, the phase and the rule it breaks.
+        NotAMoveError: ``move`` is not a move object at all.
+    """
+    if type(state) is not State:  # (State is final)
+        _not_a_state(state)
+    phase = state._c.phase
+    if type(move) is PLAY_CLASS and phase is PHASE_PLAY:
+        return apply_play(state, move)
+    if type(move) not in _EXACT:
+        move = _canonical(state, move)
+    return _APPLY[phase](state, move)
+
+
+_EXACT: Final = frozenset(MOVE_TYPES)
+
+
+def _canonical(state: State, move: object) -> Move:
+    """A move of one of the library's own classes, equal to ``move`` (a subclass instance)."""
+    for cls in MOVE_TYPES:
+        if isinstance(move, cls):
+            try:
+                values = {f.name: getattr(move, f.name) for f in attrs.fields(cls) if f.init}
+            except Exception:
+                break
+            return cls(**values)  # the validators check the fields
+    raise NotAMoveError(
+        f"{brief(move)} is not a move: pass Bid, Pass, Redeal, ChooseMusik, Give, Discard, "
+        f"Contract, Bomb, Play or Claim (phase {state.phase!r})"
+    )

@@ -1,0 +1,311 @@
+"""The auction (*licytacja*): the forced opening bid, raises, passes and the redeal request."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .._rules.flags import bid_cap
+from .._vocab.dealing import shuffled_deck
+from .._vocab.masks import NINE, RANK_MASK, mask_points
+from .._vocab.movecodes import BID_CODE, BLIND_CODE, PASS_CODE, log_plus
+from .._vocab.moves import REDEAL, Bid, Move, Pass, Redeal
+from .edits import illegal
+from .musik import after_auction
+from .results import DealResult
+from .start import start_deal
+from .state import State, new_state
+from .statics import (
+    BID_CLASS,
+    CORE_CLASS,
+    DEAL_INFO_CLASS,
+    MAKE_CORE,
+    OUTCOME_REDEALT,
+    PASS_CLASS,
+    PASS_ONLY,
+    REDEAL_CLASS,
+    REDEAL_MARRIAGE_BOTH,
+    REDEAL_MARRIAGE_NEVER,
+    REDEAL_MOVE,
+)
+
+__all__ = [
+    "apply_auction",
+    "legal_auction",
+    "may_redeal",
+    "unseen",
+]
+
+_NINES: Final = RANK_MASK[NINE]
+
+
+def may_redeal(s: State, seat: int) -> bool:
+    """Whether ``seat`` may ask for a redeal now (options ``redeal*``).
+
+    See the rules, section 3 'The deal and the redeal'.
+    """
+    r = s._c.rules
+    if not r.redeal or s._c.deal.acted >> seat & 1:
+        return False
+    hand = s._c.hands[seat]
+    marriage = hand >> 2 & hand >> 3 & 0x041041
+    if (
+        r.redeal_four_nines
+        and hand & _NINES == _NINES
+        and not (marriage and r.redeal_marriage is REDEAL_MARRIAGE_BOTH)
+    ):
+        return True
+    return mask_points(hand) < r.redeal_threshold and not (
+        marriage and r.redeal_marriage is not REDEAL_MARRIAGE_NEVER
+    )
+
+
+def unseen(s: State, p: int) -> bool:
+    """Whether seat ``p`` has not looked at its hand yet: with blind bidding, a player sees
+    its cards only after its first auction move (see the rules, section 4 "The auction")."""
+    return s._c.rules.blind_bids and not s._c.deal.acted >> p & 1
+
+
+def _cap(s: State, p: int) -> int:
+    """The highest bid seat ``p`` may make now: a player who has not looked at its hand may
+    not count marriages (so its legal moves say nothing of its cards)."""
+    r = s._c.rules
+    if unseen(s, p):
+        return r._play.blind_cap
+    return bid_cap(r, s._c.hands[p])
+
+
+def legal_auction(s: State) -> tuple[Move, ...]:
+    """Legal auction moves: ``Pass()``, then bids ascending (each blind bid right after its
+    plain one), then ``Redeal()``."""
+    c = s._c
+    f = c.rules._play
+    p = c.to_move
+    assert p is not None
+    deal = c.deal
+    bid = deal.bid
+    step = f.bid_step
+    fresh = not deal.acted >> p & 1  # the seat's first auction turn
+    blind = fresh and f.blind_bidding  # it has not looked at its hand (see unseen())
+    if bid == 0:
+        low = high = f.opening_bid
+    else:
+        low = bid + step
+        high = f.blind_cap if blind else bid_cap(c.rules, c.hands[p])
+        if not f.jump_bids and high > low:
+            high = low
+    plain = f.bids[low // step : high // step + 1]
+    if blind:
+        paired = f.blind_bids[low // step : high // step + 1]
+        bids: tuple[Move, ...] = tuple(m for pair in zip(plain, paired, strict=True) for m in pair)
+        return bids if bid == 0 else PASS_ONLY + bids
+    moves: tuple[Move, ...] = plain if bid == 0 else PASS_ONLY + plain
+    if fresh and f.redeal and may_redeal(s, p):
+        return (*moves, REDEAL_MOVE)
+    return moves
+
+
+def _explain(s: State, move: Move) -> str:
+    r = s.rules
+    p = s.to_move
+    assert p is not None
+    if isinstance(move, Redeal):
+        if not r.redeal:
+            return "redeals are off (Rules.redeal=False)"
+        if s._acted >> p & 1:
+            return (
+                "a redeal may only be asked on one's first auction turn"
+                " (see the rules, section 3 'The deal and the redeal')"
+            )
+        return (
+            "a redeal needs four nines or fewer than "
+            f"{r.redeal_threshold} card points, and no marriage where the rules say so"
+            " (see the rules, section 3 'The deal and the redeal')"
+        )
+    if isinstance(move, Pass):
+        return (
+            f"the player left of the dealer must open with Bid({r.opening_bid})"
+            " (see the rules, section 4 'The auction')"
+        )
+    if isinstance(move, Bid) and move.blind and not unseen(s, p):
+        return (
+            "a blind bid is made before looking at the hand: only on one's first auction "
+            "turn, where Rules.blind_bids allows it"
+        )
+    if isinstance(move, Bid):
+        if s.bid == 0:
+            return (
+                f"the opening bid is forced: Bid({r.opening_bid})"
+                " (see the rules, section 4 'The auction')"
+            )
+        if not isinstance(move.amount, int) or move.amount <= s.bid:
+            return f"a bid must be above the current bid {s.bid}"
+        if move.amount % r.bid_step:
+            return f"bids are multiples of {r.bid_step}"
+        if not r.jump_bids and move.amount != s.bid + r.bid_step:
+            return f"jump bids are off: the next bid is {s.bid + r.bid_step} (Rules.jump_bids)"
+        cap = _cap(s, p)
+        return (
+            f"the bid cap with this hand is {cap}: 120 plus the marriages held, at most "
+            f"{r.max_bid} (see the rules, section 4 'The auction')"
+        )
+    return "the auction takes Bid, Pass or Redeal"
+
+
+def _is_legal(s: State, p: int, move: Move) -> bool:
+    r = s._c.rules
+    bid = s._c.deal.bid
+    kind = type(move)
+    if kind is BID_CLASS:
+        amount = move.amount  # type: ignore[union-attr]
+        if move.blind and not unseen(s, p):  # type: ignore[union-attr]
+            return False
+        if bid == 0:
+            return amount == r.opening_bid
+        return (
+            type(amount) is int
+            and amount > bid
+            and (amount - bid) % r.bid_step == 0
+            and (r.jump_bids or amount == bid + r.bid_step)
+            and amount <= _cap(s, p)
+        )
+    if kind is PASS_CLASS:
+        return bid != 0
+    if kind is REDEAL_CLASS:
+        return not unseen(s, p) and may_redeal(s, p)
+    return False
+
+
+def apply_auction(s: State, move: Move) -> State:
+    """Apply an auction move: a bid, a pass, or a redeal request."""
+    (
+        r,
+        game,
+        phase,
+        p,
+        _,
+        deal,
+        hands,
+        stock,
+        leader,
+        trick,
+        trump,
+        pending,
+        taken,
+        marriages,
+        log_,
+        _,
+    ) = s._c
+    assert p is not None
+    kind = type(move)
+    bid = deal.bid
+    f = r._play
+    amount = move.amount if isinstance(move, BID_CLASS) else 0
+    if kind is PASS_CLASS and bid:  # the common moves checked here, the rest by _is_legal
+        passed = deal.passed | 1 << p
+        bidder = deal.bidder
+        code = PASS_CODE
+    elif (
+        bid
+        and type(amount) is int
+        and amount > bid
+        and isinstance(move, BID_CLASS)
+        and not move.blind
+        and (amount - bid) % f.bid_step == 0
+        and (f.jump_bids or amount == bid + f.bid_step)
+        and amount
+        <= (
+            f.blind_cap
+            if f.blind_bidding and not deal.acted >> p & 1  # see _cap()
+            else bid_cap(r, hands[p])
+        )
+    ):
+        passed = deal.passed
+        bidder = p
+        bid = amount
+        code = (BID_CODE + bid // 5) << 2
+    else:
+        if not _is_legal(s, p, move):
+            illegal(s, move, _explain(s, move))
+        if kind is REDEAL_CLASS:
+            return _redeal(s, p)
+        passed = deal.passed
+        bidder = deal.bidder
+        if kind is PASS_CLASS:
+            passed |= 1 << p
+            code = PASS_CODE
+        else:
+            bid, bidder = move.amount, p  # type: ignore[union-attr]
+            code = ((BLIND_CODE if move.blind else BID_CODE) + bid // 5) << 2  # type: ignore[union-attr]
+    nxt = f.next_seat[game.dealer]
+    seat = nxt[p]
+    while passed >> seat & 1:
+        seat = nxt[seat]
+    done = seat == bidder  # everybody else has passed
+    new_deal = MAKE_CORE(
+        DEAL_INFO_CLASS,
+        (
+            deal.musiks,
+            deal.discards,
+            deal.revealed,
+            bid,
+            bidder,
+            passed,
+            deal.acted | 1 << p,
+            bidder if done else None,
+            None,
+        ),
+    )
+    out = new_state(
+        MAKE_CORE(
+            CORE_CLASS,
+            (
+                r,
+                game,
+                phase,
+                seat,
+                None,
+                new_deal,
+                hands,
+                stock,
+                leader,
+                trick,
+                trump,
+                pending,
+                taken,
+                marriages,
+                log_ << 16 | (code | p),  # one big-int operation fewer
+                -1,
+            ),
+        )
+    )
+    return after_auction(out) if done else out
+
+
+def _redeal(s: State, p: int) -> State:
+    """Seat ``p`` asked for a redeal: nobody scores, and the next deal is dealt."""
+    c = s._c
+    r = c.rules
+    game = c.game
+    row = DealResult(
+        game.deal_number,
+        game.dealer,
+        OUTCOME_REDEALT,
+        None,
+        None,
+        (0,) * r.players,
+        (),
+        (0,) * r.players,
+        game.scores,
+    )
+    number = game.deal_number + 1
+    return start_deal(
+        r,
+        game.seed,
+        number,
+        game.dealer,
+        game.scores,
+        game.bombs,
+        game.sheet.plus(row),
+        shuffled_deck(game.seed, number),
+        game.history.plus(log_plus(c.log, p, REDEAL)),
+    )

@@ -1,0 +1,157 @@
+"""The contract, the bomb and the concession."""
+
+from __future__ import annotations
+
+from .._rules.flags import bid_cap
+from .._rules.options import BombRule
+from .._vocab.movecodes import log_plus
+from .._vocab.moves import (
+    BOMB,
+    CONCEDE,
+    Bomb,
+    Concede,
+    Contract,
+    Move,
+)
+from .edits import illegal, log, replace
+from .scoring import finish_deal
+from .state import State, new_state
+from .statics import (
+    BOMB_RULE_AT_OPENING_BID,
+    BOMB_RULE_OFF,
+    BOMB_RULE_UP_TO_120,
+    CORE_CLASS,
+    DEAL_INFO_CLASS,
+    MAKE_CORE,
+    OUTCOME_BOMBED,
+    OUTCOME_CONCEDED,
+    PHASE_PLAY,
+)
+from .tricks import start_play
+
+__all__ = [
+    "apply_contract",
+    "contract_cap",
+    "legal_contract",
+    "may_bomb",
+]
+
+# --- the contract and the bomb ---------------------------------------------------------------
+
+
+def contract_cap(s: State) -> int:
+    """The highest contract the declarer may name now (rules, section 6)."""
+    c = s._c
+    decl = c.deal.declarer
+    assert decl is not None
+    bid = c.deal.bid
+    if not c.rules.contract_raise:
+        return bid
+    return max(bid, bid_cap(c.rules, c.hands[decl]))
+
+
+def may_bomb(s: State) -> bool:
+    """Whether the declarer may throw a bomb now (rules, section 6; options ``bomb*``)."""
+    c = s._c
+    r = c.rules
+    decl = c.deal.declarer
+    assert decl is not None
+    bomb = r.bomb
+    if bomb is BOMB_RULE_OFF or c.game.bombs[decl] >= r.bombs_per_player:
+        return False
+    if bomb is BOMB_RULE_AT_OPENING_BID:
+        return c.deal.bid == r.opening_bid
+    if bomb is BOMB_RULE_UP_TO_120:
+        return c.deal.bid <= 120
+    return True
+
+
+def legal_contract(s: State) -> tuple[Move, ...]:
+    """``Contract(amount)`` ascending from the bid, then ``Bomb()`` where allowed."""
+    r = s._c.rules
+    step = r.bid_step
+    moves: tuple[Move, ...] = r._play.contracts[s._c.deal.bid // step : contract_cap(s) // step + 1]
+    if r.bomb is not BOMB_RULE_OFF and may_bomb(s):
+        moves = (*moves, BOMB)
+    if r.concession:
+        moves = (*moves, CONCEDE)
+    return moves
+
+
+def apply_contract(s: State, move: Move) -> State:
+    """Name the contract and start the play, or bomb and end the deal."""
+    decl = s._c.deal.declarer
+    assert decl is not None
+    if isinstance(move, Bomb):
+        if not may_bomb(s):
+            r = s.rules
+            why = (
+                "bombs are off (Rules.bomb)"
+                if r.bomb is BombRule.OFF
+                else f"seat {decl} has used its {r.bombs_per_player} bomb(s)"
+                if s._bombs[decl] >= r.bombs_per_player
+                else f"a bomb is not allowed at a bid of {s.bid} under {r.bomb!r}"
+            )
+            illegal(s, move, why)
+        bombs = list(s._bombs)
+        bombs[decl] += 1
+        s = replace(s, bombs=tuple(bombs), log=log(s, decl, BOMB))
+        return finish_deal(s, s._taken, OUTCOME_BOMBED)
+    if isinstance(move, Concede):
+        if not s.rules.concession:
+            illegal(s, move, "concessions are off (Rules.concession)")
+        s = replace(s, log=log(s, decl, CONCEDE))
+        return finish_deal(s, s._taken, OUTCOME_CONCEDED)
+    if not isinstance(move, Contract):
+        illegal(s, move, "the declarer must name the contract with Contract(amount)")
+    cap = contract_cap(s)
+    c = s._c
+    step = c.rules.bid_step
+    a = move.amount
+    bid = c.deal.bid
+    if type(a) is not int or a not in range(bid, cap + 1, step):
+        if isinstance(a, int) and a < bid:
+            why = (
+                f"the contract must be at least the bid, {bid}"
+                " (see the rules, section 6 'The contract and the bomb')"
+            )
+        elif isinstance(a, int) and a % step == 0 and not c.rules.contract_raise:
+            why = "the contract must equal the bid (Rules.contract_raise=False)"
+        elif isinstance(a, int) and a % step == 0:
+            why = (
+                f"the contract may not exceed {cap}: 120 plus the marriages now in hand, "
+                "or the bid (see the rules, section 6 'The contract and the bomb')"
+            )
+        else:
+            why = f"contracts are multiples of {step}"
+        illegal(s, move, why)
+    d = c.deal
+    deal = MAKE_CORE(
+        DEAL_INFO_CLASS,
+        (d.musiks, d.discards, d.revealed, d.bid, d.bidder, d.passed, d.acted, decl, a),
+    )
+    return start_play(
+        new_state(
+            MAKE_CORE(
+                CORE_CLASS,
+                (
+                    c.rules,
+                    c.game,
+                    PHASE_PLAY,
+                    decl,
+                    None,
+                    deal,
+                    c.hands,
+                    c.stock,
+                    decl,
+                    (),
+                    c.trump,
+                    c.pending_trump,
+                    c.taken,
+                    c.marriages,
+                    log_plus(c.log, decl, c.rules._play.contracts[a // step]),
+                    c.hands[decl],  # the declarer leads: any card
+                ),
+            )
+        )
+    )

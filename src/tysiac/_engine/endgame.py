@@ -1,0 +1,154 @@
+"""The end of a deal after the deal's own scores: the barrel, bolts, penalties and the dump.
+
+These are the Russian and Ukrainian table customs (preset ``"ru"``), each an option of
+:class:`~tysiac.Rules` usable in any preset.  They apply in a fixed order (see the rules,
+section 11 "The barrel, the cap and the end of the game"):
+
+1. the deal's deltas (the contract won or lost, the defenders' points, a bomb or concession);
+2. the barrel and the caps (a defender on the barrel adds nothing);
+3. the deltas are added;
+4. mounting the barrel (clamped to its level) and knocking an earlier player off;
+5. bolts and penalties (every third bolt, the time on the barrel running out, every
+   third concession);
+6. the dump (a score landing exactly on a dump value returns to 0);
+7. the winner.
+
+The running tallies (bolts, deals on the barrel, concessions) are public and stored on each
+score-sheet row (:class:`~tysiac.DealResult`), so the next deal reads them from the last row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from .._rules.options import BarrelFailure, BoltRule
+
+if TYPE_CHECKING:
+    from .._rules.rules import Rules
+
+__all__ = [
+    "Settled",
+    "Tallies",
+    "russian_barrel",
+    "settle",
+]
+
+
+class Tallies(NamedTuple):
+    """The running counts of a game, per seat (all zero at the start)."""
+
+    bolts: tuple[int, ...]
+    barrel: tuple[int, ...]  # deals played on the barrel, -1 when not on it
+    concessions: tuple[int, ...]
+
+    @staticmethod
+    def start(n: int) -> Tallies:
+        """The tallies before the first deal."""
+        return Tallies((0,) * n, (-1,) * n, (0,) * n)
+
+
+class Settled(NamedTuple):
+    """The outcome of :func:`settle`."""
+
+    deltas: tuple[int, ...]
+    scores: tuple[int, ...]
+    tallies: Tallies
+
+
+def russian_barrel(rules: Rules) -> bool:
+    """Whether the barrel is mounted (and players counted on it), as in the Russian game."""
+    return rules.barrel_clamp or rules.barrel_knock_off or rules.barrel_deals is not None
+
+
+def settle(
+    rules: Rules,
+    before: Sequence[int],
+    deltas: Sequence[int],
+    declarer: int | None,
+    contract: int | None,
+    made: bool | None,
+    seats: Sequence[int],
+    took_tricks: Sequence[bool],
+    conceded: bool,
+    tallies: Tallies,
+) -> Settled:
+    """Apply steps 3 to 6 of the order above to the deal's deltas (steps 1 and 2 done).
+
+    Args:
+        rules: the rules.
+        before: the scores before the deal.
+        deltas: each seat's deal delta after the barrel and the caps.
+        declarer: the declarer, if any.
+        contract: the contract (for a concession, the bid).
+        made: whether the declarer made the contract (None without a played contract).
+        seats: the seats in play this deal.
+        took_tricks: whether each seat took at least one trick.
+        conceded: whether the declarer conceded.
+        tallies: the tallies before the deal.
+    """
+    n = len(before)
+    out = list(deltas)
+    bolts = list(tallies.bolts)
+    barrel = list(tallies.barrel)
+    concessions = list(tallies.concessions)
+    level = rules.barrel
+    on_before = [barrel[i] >= 0 for i in range(n)]
+    # a declarer on the barrel who fails may lose only one of its barrel deals
+    if (
+        declarer is not None
+        and on_before[declarer]
+        and made is False
+        and rules.barrel_failure is BarrelFailure.USES_A_DEAL
+    ):
+        out[declarer] = 0
+    scores = [before[i] + out[i] for i in range(n)]  # step 3
+    # step 4: mounting and knocking off
+    if level is not None and russian_barrel(rules):
+        mounted = [i for i in range(n) if not on_before[i] and level <= scores[i] < rules.target]
+        for i in mounted:
+            if rules.barrel_clamp:
+                scores[i] = level
+            barrel[i] = 0
+        if mounted and rules.barrel_knock_off:
+            for i in range(n):
+                if on_before[i] and barrel[i] >= 0:
+                    scores[i] -= rules.barrel_penalty  # knocked off by a later arrival
+                    barrel[i] = -1
+        for i in range(n):
+            if on_before[i] and barrel[i] >= 0:
+                if scores[i] < level:
+                    barrel[i] = -1  # fell off by losing points
+                elif scores[i] < rules.target and rules.barrel_clamp:
+                    scores[i] = level  # a win short of the target keeps it on the barrel
+    # step 5: bolts and penalties
+    for i in range(n):
+        if on_before[i] and barrel[i] >= 0:
+            barrel[i] += 1
+            limit = rules.barrel_deals
+            if limit is not None and barrel[i] >= limit and scores[i] < rules.target:
+                scores[i] -= rules.barrel_penalty  # the time on the barrel ran out
+                barrel[i] = -1
+    if rules.bolt_penalty is not None:
+        for i in seats:
+            if on_before[i] or (conceded and i == declarer):
+                continue
+            if rules.bolt_rule is BoltRule.NO_POINTS:
+                bolt = out[i] == 0
+            else:
+                bolt = not took_tricks[i]
+            if bolt:
+                bolts[i] += 1
+                if bolts[i] % rules.bolts_per_penalty == 0:
+                    scores[i] -= rules.bolt_penalty
+    if conceded and declarer is not None:
+        concessions[declarer] += 1
+        every = rules.concession_penalty_every
+        if every is not None and concessions[declarer] % every == 0 and contract is not None:
+            scores[declarer] -= contract  # the bid again
+    # step 6: the dump
+    for i in range(n):
+        if scores[i] in rules.dump_scores and scores[i] != before[i]:
+            scores[i] = 0
+    final = tuple(scores[i] - before[i] for i in range(n))
+    return Settled(final, tuple(scores), Tallies(tuple(bolts), tuple(barrel), tuple(concessions)))

@@ -1,0 +1,276 @@
+"""After the auction: the musik shown and taken, cards given or put away."""
+
+from __future__ import annotations
+
+from .._rules.layouts import GEOMETRY
+from .._vocab.movecodes import log_plus
+from .._vocab.moves import (
+    CHOOSE,
+    DISCARDS,
+    ChooseMusik,
+    Discard,
+    Move,
+)
+from .edits import illegal
+from .state import State, new_state
+from .statics import (
+    CORE_CLASS,
+    DEAL_INFO_CLASS,
+    DISCARDS_BY_SUIT,
+    GIVE_CLASS,
+    GIVES_BY_SUIT,
+    GIVES_TO,
+    LAYOUT_FOUR_SITTER,
+    LAYOUT_THREE,
+    LAYOUT_TWO_CLASSIC,
+    LAYOUT_TWO_MUSIKS_OF_THREE,
+    LAYOUT_TWO_OPEN_MUSIK,
+    MAKE_CORE,
+    PHASE_CHOOSE_MUSIK,
+    PHASE_CONTRACT,
+    PHASE_DISCARD,
+    PHASE_GIVE,
+)
+
+__all__ = [
+    "after_auction",
+    "apply_choose",
+    "apply_discard",
+    "apply_give",
+    "legal_choose",
+    "legal_discard",
+    "legal_give",
+]
+
+
+def _musik_hidden(s: State) -> bool:
+    """At an unraised forced opening bid the musik may stay hidden (rules, section 5)."""
+    r = s._c.rules
+    return r.hide_musik_at_opening_bid and s._c.deal.bid == r.opening_bid
+
+
+def after_auction(s: State) -> State:
+    """The state once the auction has a declarer: take or choose the musik, or go on."""
+    c = s._c
+    decl = c.deal.declarer
+    assert decl is not None
+    layout = c.rules.layout
+    if layout is LAYOUT_THREE or layout is LAYOUT_FOUR_SITTER:
+        d = c.deal
+        musik = d.musiks[0]
+        hands = list(c.hands)
+        hands[decl] |= musik
+        deal = MAKE_CORE(
+            DEAL_INFO_CLASS,
+            (
+                (),
+                d.discards,
+                0 if _musik_hidden(s) else musik,
+                d.bid,
+                d.bidder,
+                d.passed,
+                d.acted,
+                decl,
+                None,
+            ),
+        )
+        return new_state(
+            MAKE_CORE(
+                CORE_CLASS,
+                (
+                    c.rules,
+                    c.game,
+                    PHASE_GIVE,
+                    decl,
+                    None,
+                    deal,
+                    tuple(hands),
+                    c.stock,
+                    c.leader,
+                    c.trick,
+                    c.trump,
+                    c.pending_trump,
+                    c.taken,
+                    c.marriages,
+                    c.log,
+                    -1,
+                ),
+            )
+        )
+    if layout is LAYOUT_TWO_CLASSIC or layout is LAYOUT_TWO_MUSIKS_OF_THREE:
+        return new_state(
+            MAKE_CORE(CORE_CLASS, (c.rules, c.game, PHASE_CHOOSE_MUSIK, decl, *c[4:15], -1))
+        )
+    if layout is LAYOUT_TWO_OPEN_MUSIK:  # the open musik joins the declarer's hand
+        d = c.deal
+        hands = list(c.hands)
+        hands[decl] |= d.musiks[0]
+        deal = MAKE_CORE(DEAL_INFO_CLASS, ((), *d[1:]))
+        return new_state(
+            MAKE_CORE(
+                CORE_CLASS,
+                (c.rules, c.game, PHASE_DISCARD, decl, c.winner, deal, tuple(hands), *c[7:15], -1),
+            )
+        )
+    return new_state(MAKE_CORE(CORE_CLASS, (c.rules, c.game, PHASE_CONTRACT, decl, *c[4:15], -1)))
+
+
+# --- two musiks: choose one, then discard ----------------------------------------------------
+
+
+def legal_choose(s: State) -> tuple[Move, ...]:
+    """``ChooseMusik(0)``, ``ChooseMusik(1)``."""
+    return CHOOSE
+
+
+def apply_choose(s: State, move: Move) -> State:
+    """Take the chosen musik: it is shown to the opponent, unless hidden (rules, section 12)."""
+    if not isinstance(move, ChooseMusik) or move.index not in (0, 1):
+        illegal(s, move, "the declarer takes one of the two musiks: ChooseMusik(0) or (1)")
+    c = s._c
+    d = c.deal
+    decl = d.declarer
+    assert decl is not None
+    index = move.index
+    musik = d.musiks[index]
+    hands = list(c.hands)
+    hands[decl] |= musik
+    deal = MAKE_CORE(
+        DEAL_INFO_CLASS,
+        (
+            (0, d.musiks[1]) if index == 0 else (d.musiks[0], 0),
+            d.discards,
+            0 if _musik_hidden(s) else musik,
+            *d[3:],
+        ),
+    )
+    return new_state(
+        MAKE_CORE(
+            CORE_CLASS,
+            (
+                c.rules,
+                c.game,
+                PHASE_DISCARD,
+                c.to_move,
+                c.winner,
+                deal,
+                tuple(hands),
+                *c[7:14],
+                log_plus(c.log, decl, CHOOSE[index]),
+                -1,
+            ),
+        )
+    )
+
+
+def legal_discard(s: State) -> tuple[Move, ...]:
+    """``Discard(card)`` for each card in the declarer's hand, in card order."""
+    c = s._c
+    decl = c.deal.declarer
+    assert decl is not None
+    hand = c.hands[decl]
+    by_suit = DISCARDS_BY_SUIT
+    return (
+        by_suit[0][hand & 63]
+        + by_suit[1][hand >> 6 & 63]
+        + by_suit[2][hand >> 12 & 63]
+        + by_suit[3][hand >> 18]
+    )
+
+
+def apply_discard(s: State, move: Move) -> State:
+    """Put a card away face down; after the last one the contract is named."""
+    c = s._c
+    d = c.deal
+    decl = d.declarer
+    assert decl is not None
+    if not isinstance(move, Discard):
+        illegal(s, move, "the declarer must put cards away with Discard(card)")
+    card = move.card.index
+    if not c.hands[decl] >> card & 1:
+        illegal(s, move, f"{move.card} is not in the declarer's hand")
+    hands = list(c.hands)
+    hands[decl] ^= 1 << card
+    discards = d.discards | 1 << card
+    done = discards.bit_count() == GEOMETRY[c.rules.layout].discard
+    return new_state(
+        MAKE_CORE(
+            CORE_CLASS,
+            (
+                c.rules,
+                c.game,
+                PHASE_CONTRACT if done else PHASE_DISCARD,
+                c.to_move,
+                c.winner,
+                MAKE_CORE(DEAL_INFO_CLASS, (d.musiks, discards, *d[2:])),
+                tuple(hands),
+                *c[7:14],
+                log_plus(c.log, decl, DISCARDS[card]),
+                -1,
+            ),
+        )
+    )
+
+
+# --- three-handed play: give one card to each opponent --------------------------------------
+
+
+def _give_target(s: State) -> int:
+    c = s._c
+    decl = c.deal.declarer
+    assert decl is not None
+    nxt = c.rules._play.next_seat[c.game.dealer]
+    # the declarer holds 10 cards before the first give, 9 before the second
+    return nxt[decl] if c.hands[decl].bit_count() == 10 else nxt[nxt[decl]]
+
+
+def legal_give(s: State) -> tuple[Move, ...]:
+    """``Give(card, to)`` for each card in hand, to the left-hand opponent first."""
+    decl = s._c.deal.declarer
+    assert decl is not None
+    row = GIVES_BY_SUIT[_give_target(s)]
+    hand = s._c.hands[decl]
+    return row[0][hand & 63] + row[1][hand >> 6 & 63] + row[2][hand >> 12 & 63] + row[3][hand >> 18]
+
+
+def apply_give(s: State, move: Move) -> State:
+    """Give one card face down; after the second the contract is named."""
+    c = s._c
+    decl = c.deal.declarer
+    assert decl is not None
+    if type(move) is not GIVE_CLASS:
+        illegal(s, move, "the declarer must give a card to each opponent with Give(card, to)")
+    hand = c.hands[decl]
+    nxt = c.rules._play.next_seat[c.game.dealer]
+    first = hand.bit_count() == 10  # as in _give_target()
+    target = nxt[decl] if first else nxt[nxt[decl]]
+    card = move.card.index
+    if move.to != target:
+        illegal(
+            s,
+            move,
+            f"the next card goes to seat {target}: the left-hand opponent first, "
+            "then the right-hand one (see the rules, section 5 'The musik')",
+        )
+    if not hand >> card & 1:
+        illegal(s, move, f"{move.card} is not in the declarer's hand")
+    hands = list(c.hands)
+    hands[decl] = hand ^ 1 << card
+    hands[target] |= 1 << card
+    return new_state(
+        MAKE_CORE(
+            CORE_CLASS,
+            (
+                c.rules,
+                c.game,
+                PHASE_GIVE if first else PHASE_CONTRACT,
+                c.to_move,
+                c.winner,
+                c.deal,
+                tuple(hands),
+                *c[7:14],
+                log_plus(c.log, decl, GIVES_TO[target][card]),
+                -1,
+            ),
+        )
+    )

@@ -1,0 +1,111 @@
+"""The first state of a deal: the deck split into hands, musiks and stock."""
+
+from __future__ import annotations
+
+from .._rules.layouts import GEOMETRY
+from .._rules.rules import Rules
+from .._vocab.movecodes import EMPTY_LOG
+from .history import History, Origin, ScoreSheet
+from .results import DealResult
+from .state import State, new_state
+from .statics import (
+    CORE_CLASS,
+    DEAL_INFO_CLASS,
+    GAME_INFO_CLASS,
+    LAYOUT_TWO_OPEN_MUSIK,
+    MAKE_CORE,
+    PHASE_AUCTION,
+    PHASE_PLAY,
+    SCORE_SHEET_CLASS,
+)
+
+__all__ = [
+    "split_deck",
+    "start_deal",
+]
+
+
+def split_deck(
+    rules: Rules, dealer: int, deck: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The hands (per seat), musiks and stock that ``deck`` makes in this layout.
+
+    Deck order: the hands of the seats in play in seat order, then each musik, then the
+    stock (next card to draw first).
+    """
+    geo = GEOMETRY[rules.layout]
+    size = geo.hand
+    hands = [0] * rules.players
+    pos = 0
+    for seat in sorted(rules._play.active_seats[dealer]):
+        m = 0
+        for card in deck[pos : pos + size]:
+            m |= 1 << card
+        hands[seat] = m
+        pos += size
+    musiks = []
+    for size in geo.musiks:
+        m = 0
+        for card in deck[pos : pos + size]:
+            m |= 1 << card
+        musiks.append(m)
+        pos += size
+    return tuple(hands), tuple(musiks), deck[pos:]
+
+
+def start_deal(
+    rules: Rules,
+    seed: int,
+    deal_number: int,
+    dealer: int,
+    scores: tuple[int, ...],
+    bombs: tuple[int, ...],
+    sheet: ScoreSheet | tuple[DealResult, ...],
+    deck: tuple[int, ...],
+    history: History | None = None,
+) -> State:
+    """The first state of a deal dealt from ``deck``.
+
+    ``history`` is the game's history of finished deals; without it, the history starts
+    at this deal (a new game, or a state built mid-game: :func:`~tysiac.record` then records
+    from this deal on, with ``scores`` as the starting scores).
+    """
+    if type(sheet) is not SCORE_SHEET_CLASS:
+        sheet = ScoreSheet(sheet)  # rows given as a tuple (a state built mid-game)
+    if history is None:
+        history = History(Origin(deal_number, dealer, scores, bombs, deck, len(sheet)))
+    hands, musiks, stock = split_deck(rules, dealer, deck)
+    layout = rules.layout
+    revealed = musiks[0] if layout is LAYOUT_TWO_OPEN_MUSIK else 0
+    if GEOMETRY[layout].auction:
+        phase, leader = PHASE_AUCTION, None
+        first = (dealer + rules.forced_bidder) % rules.players
+    else:
+        first = rules._play.active_seats[dealer][0]  # the draw game: the non-dealer leads
+        phase, leader = PHASE_PLAY, first
+    return new_state(
+        MAKE_CORE(
+            CORE_CLASS,
+            (
+                rules,
+                MAKE_CORE(
+                    GAME_INFO_CLASS,
+                    (seed, deal_number, dealer, scores, bombs, sheet, deck, history),
+                ),
+                phase,
+                first,
+                None,
+                MAKE_CORE(DEAL_INFO_CLASS, (musiks, 0, revealed, 0, None, 0, 0, None, None)),
+                hands,
+                stock,
+                leader,
+                (),
+                -1,
+                -1,
+                (0,) * rules.players,
+                (),
+                EMPTY_LOG,
+                -1 if leader is None else hands[leader],  # the draw game: a lead, any card
+            ),
+        )
+    )

@@ -1,0 +1,96 @@
+"""Pure trick rules on integers: which cards may be played, who wins, who may declare.
+
+Shared by the play phase and the claim search, so both apply the same rules.
+"""
+
+from __future__ import annotations
+
+from .._rules.flags import PlayFlags
+from .._vocab.masks import ABOVE, ACE, ACES, KING, PAIR_MASK, QUEEN, SUIT_MASK
+
+__all__ = [
+    "can_meld_aces",
+    "can_meld_on_lead",
+    "can_meld_on_someone",
+    "play_mask",
+    "trick_winner",
+]
+
+
+def play_mask(hand: int, trick: tuple[int, ...], trump: int, f: PlayFlags) -> int:
+    """The cards of ``hand`` that may be played to ``trick`` (rules, section 7)."""
+    if not trick:
+        return hand
+    led = trick[0] // 6
+    win = trick[0]
+    for i in range(1, len(trick)):  # not trick[1:]: no slice to allocate
+        c = trick[i]
+        if c // 6 == win // 6:
+            if c > win:
+                win = c
+        elif c // 6 == trump:
+            win = c
+    follow = hand & SUIT_MASK[led]
+    if follow:
+        if f.must_beat and win // 6 == led:
+            return follow & ABOVE[win] or follow
+        return follow
+    if f.must_trump and trump >= 0:
+        trumps = hand & SUIT_MASK[trump]
+        if trumps:
+            if win // 6 != trump:
+                return trumps
+            up = trumps & ABOVE[win] if f.must_beat else trumps
+            if up:
+                return up
+            return trumps if f.trump_when_cannot_overtrump else hand
+    return hand
+
+
+def trick_winner(trick: tuple[int, ...], trump: int) -> int:
+    """The position in ``trick`` of the winning card: the highest trump, else the highest led."""
+    win, wi = trick[0], 0
+    for i in range(1, len(trick)):
+        c = trick[i]
+        if c // 6 == win // 6:
+            if c > win:
+                win, wi = c, i
+        elif c // 6 == trump:
+            win, wi = c, i
+    return wi
+
+
+def can_meld_on_lead(hand: int, card: int, first_trick: bool, f: PlayFlags) -> bool:
+    """Whether leading ``card`` from ``hand`` declares (or may declare) a marriage.
+
+    See the rules, section 8 'Marriages and trump'.
+    """
+    rank = card % 6
+    if rank != QUEEN and (rank != KING or f.queen_only):
+        return False
+    if first_trick and not f.meld_first_trick:
+        return False
+    pair = PAIR_MASK[card // 6]
+    return hand & pair == pair
+
+
+def can_meld_aces(hand: int, card: int, first_trick: bool, f: PlayFlags) -> bool:
+    """Whether leading ``card`` from ``hand`` declares (or may declare) the ace marriage: an
+    ace led from all four, where a marriage could be declared on this trick.
+
+    See the rules, section 15 'The Russian end game and the preset "ru"'.
+    """
+    return (
+        f.ace_marriage
+        and card % 6 == ACE
+        and hand & ACES == ACES
+        and (f.meld_first_trick or not first_trick)
+    )
+
+
+def can_meld_on_someone(trick: tuple[int, ...], card: int, first_trick: bool, f: PlayFlags) -> bool:
+    """Four players, all playing: a king played right after its queen declares "on someone"."""
+    if not f.on_someone or not trick or (first_trick and not f.meld_first_trick):
+        return False
+    prev = trick[-1]
+    return prev % 6 == QUEEN and card == prev + 1

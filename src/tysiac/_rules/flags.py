@@ -1,0 +1,146 @@
+"""The rules unpacked for the hot path (:class:`PlayFlags`) and the lookups on its tables
+(a hand's bid cap and marriages).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from .._vocab.masks import ACES
+from .._vocab.moves import Bid, Contract
+from .options import Declaration, Layout, MarriageCards, TrumpTiming
+
+if TYPE_CHECKING:
+    from .rules import Rules
+
+__all__ = [
+    "PlayFlags",
+    "bid_cap",
+    "held_marriages",
+    "play_flags",
+]
+
+
+class PlayFlags(NamedTuple):
+    """The play options of a :class:`Rules`, unpacked once for the hot path."""
+
+    must_beat: bool
+    must_trump: bool
+    trump_when_cannot_overtrump: bool
+    meld_first_trick: bool
+    queen_only: bool
+    optional: bool
+    trump_next: bool
+    on_someone: bool
+    free_while_stock: bool
+    active: int
+    claim: bool
+    auto_claim: bool
+    next_seat: tuple[tuple[int, ...], ...]  # indexed by dealer, then seat
+    active_seats: tuple[tuple[int, ...], ...]  # indexed by dealer: seats in play from the left
+    marriage_sums: tuple[int, ...]  # indexed by a 4-bit set of suits: their marriage values
+    bids: tuple[Bid, ...]  # Bid(k * bid_step) at index k, up to max_bid
+    blind_bids: tuple[Bid, ...]  # Bid(k * bid_step, blind=True) at index k, up to max_bid
+    contracts: tuple[Contract, ...]  # Contract(k * bid_step) at index k, up to max_bid
+    ace_marriage: bool  # the four aces declare the ace marriage (Rules.ace_marriage)
+    bid_caps: tuple[int, ...]  # the bid cap, by a 4-bit set of marriages held + 16 for 4 aces
+    # the auction's options, read here on its hot path (one read of the flags, then by index
+    # in the compiled build, where the rules' own attributes are generic lookups)
+    bid_step: int
+    opening_bid: int
+    blind_cap: int  # the bid cap of a seat that has not looked at its hand (blind bidding)
+    jump_bids: bool
+    blind_bidding: bool  # Rules.blind_bids
+    redeal: bool
+    # by dealer, then the trick's leader: the seats of the trick in the order they play
+    trick_seats: tuple[tuple[tuple[int, ...], ...], ...]
+
+
+def play_flags(r: Rules) -> PlayFlags:
+    """Unpack the play options of ``r`` (stored on the rules object)."""
+    from .layouts import active_seats, next_seat  # noqa: PLC0415  (they need Layout)
+
+    layout = r.layout
+    # the marriages' values, by a 4-bit set of suits (the bid caps are built from them)
+    sums = tuple(sum(r.marriage_values[s] for s in range(4) if k >> s & 1) for k in range(16))
+    nexts = tuple(next_seat(layout, d) for d in range(r.players))
+    active = 3 if layout in (Layout.THREE, Layout.FOUR_SITTER) else layout.players
+    return PlayFlags(
+        r.must_beat,
+        r.must_trump,
+        r.trump_when_cannot_overtrump,
+        r.marriage_on_first_trick,
+        r.marriage_cards is MarriageCards.QUEEN_ONLY,
+        r.declaration is Declaration.OPTIONAL,
+        r.trump_timing is TrumpTiming.NEXT_TRICK,
+        layout is Layout.FOUR_ALL_PLAY,
+        r.free_play_while_stock and layout in (Layout.TWO_DRAW, Layout.TWO_OPEN_MUSIK),
+        active,
+        r.claim,
+        r.auto_claim,
+        nexts,
+        tuple(active_seats(layout, d) for d in range(r.players)),
+        sums,
+        tuple(Bid(a) for a in range(0, r.max_bid + 1, r.bid_step)),
+        tuple(Bid(a, blind=True) for a in range(0, r.max_bid + 1, r.bid_step)),
+        tuple(Contract(a) for a in range(0, r.max_bid + 1, r.bid_step)),
+        r.ace_marriage is not None,
+        tuple(_bid_cap(r, sums, k) for k in range(32)),
+        r.bid_step,
+        r.opening_bid,
+        min(r.max_bid, 120) if r.bid_cap_marriages else r.max_bid,
+        r.jump_bids,
+        r.blind_bids,
+        r.redeal,
+        tuple(
+            tuple(_seats_from(nxt, leader, active) for leader in range(r.players)) for nxt in nexts
+        ),
+    )
+
+
+def _seats_from(nxt: tuple[int, ...], seat: int, count: int) -> tuple[int, ...]:
+    """``count`` seats in turn from ``seat``, each the ``nxt`` of the one before."""
+    out = []
+    for _ in range(count):
+        out.append(seat)
+        seat = nxt[seat]
+    return tuple(out)
+
+
+def _bid_cap(r: Rules, sums: tuple[int, ...], held: int) -> int:
+    """The bid cap with the marriages in the 4-bit set ``held & 15`` (``sums``: their values
+    by set) and all four aces when ``held & 16``: 120 plus their values, at most ``max_bid``
+    (option ``bid_cap_marriages``)."""
+    if not r.bid_cap_marriages:
+        return r.max_bid
+    value = sums[held & 15]
+    if held & 16 and r.ace_marriage is not None:
+        value += r.ace_marriage
+    return min(r.max_bid, 120 + value)
+
+
+def held_marriages(rules: Rules, hand: int) -> int:
+    """The total value of the marriages (K and Q of a suit) in ``hand``, and of the ace
+    marriage (all four aces) where the rules have it."""
+    pairs = hand >> 2 & hand >> 3 & 0x041041
+    value = rules._play.marriage_sums[
+        (pairs & 1) | (pairs >> 5 & 2) | (pairs >> 10 & 4) | (pairs >> 15 & 8)
+    ]
+    if rules.ace_marriage is not None and hand & ACES == ACES:
+        value += rules.ace_marriage
+    return value
+
+
+def bid_cap(rules: Rules, hand: int) -> int:
+    """The highest bid or contract allowed with ``hand`` (option ``bid_cap_marriages``).
+
+    See the rules, section 4 'The auction'.
+    """
+    pairs = hand >> 2 & hand >> 3 & 0x041041  # a suit's bit 2 when it holds Q and K
+    return rules._play.bid_caps[
+        (pairs & 1)
+        | (pairs >> 5 & 2)
+        | (pairs >> 10 & 4)
+        | (pairs >> 15 & 8)
+        | (16 if hand & ACES == ACES else 0)
+    ]

@@ -1,0 +1,165 @@
+"""A deal's moves as compact codes (private): 16 bits a move.
+
+A state's deal log, and every finished deal's in the game's history, is one ``int``: the
+codes of its moves, 16 bits each, newest lowest, below a leading 1 bit (:data:`EMPTY_LOG`
+is the log of no moves).  An int holds no references, so the logs the states of a game
+share cost the garbage collector nothing, and a deal's log takes about 100 bytes.  A move's
+code is ``kind_and_value << 2 | seat``:
+
+===========  ====================================================
+code >> 2    move
+===========  ====================================================
+0..23        ``Play(card)``, by card index
+24..47       ``Play(card, meld=True)``
+48..143      ``Give(card, to)``: 48 + to * 24 + card
+144..167     ``Discard(card)``
+168, 169     ``ChooseMusik(0)``, ``ChooseMusik(1)``
+170..173     ``Pass()``, ``Redeal()``, ``Bomb()``, ``Claim()``
+174..1174    ``Bid(amount)``: 174 + amount // 5
+1175..2175   ``Contract(amount)``: 1175 + amount // 5
+2176         ``Concede()``
+2177..3177   ``Bid(amount, blind=True)``: 2177 + amount // 5
+===========  ====================================================
+
+Pickles store a deal's codes oldest first as little-endian unsigned 16-bit bytes.
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import Final
+
+from .moves import (
+    BOMB,
+    CHOOSE,
+    CLAIM,
+    CONCEDE,
+    DISCARDS,
+    GIVES,
+    MELDS,
+    PASS,
+    PLAYS,
+    REDEAL,
+    Bid,
+    Concede,
+    Contract,
+    Give,
+    Move,
+)
+
+__all__ = [
+    "BID_CODE",
+    "BLIND_CODE",
+    "CONTRACT_CODE",
+    "EMPTY_LOG",
+    "MELD_CODE",
+    "PASS_CODE",
+    "encode_log",
+    "last_bid_blind",
+    "log_from_codes",
+    "log_moves",
+    "log_plus",
+    "move_code",
+]
+
+#: The log of a deal before its first move.
+EMPTY_LOG: Final = 1
+
+#: ``(BID_CODE + amount // 5) << 2 | seat`` is the code of a bid (``BLIND_CODE``: blind).
+BID_CODE: Final = 174
+#: ``(CONTRACT_CODE + amount // 5) << 2 | seat`` is the code of a contract.
+CONTRACT_CODE: Final = 1175
+_CONCEDE: Final = 2176
+BLIND_CODE: Final = 2177
+#: ``(MELD_CODE + card) << 2 | seat`` is the code of a declaring play (plain plays: ``card``).
+MELD_CODE: Final = 24
+_SHARED: Final[tuple[Move, ...]] = (
+    *PLAYS,
+    *MELDS,
+    *(give for row in GIVES for give in row),
+    *DISCARDS,
+    *CHOOSE,
+    PASS,
+    REDEAL,
+    BOMB,
+    CLAIM,
+)
+assert len(_SHARED) == BID_CODE and _SHARED[MELD_CODE] is MELDS[0]
+# the engine's own move objects live for the whole process: their ids are stable keys
+_CODES: Final[dict[int, int]] = {id(m): i << 2 for i, m in enumerate(_SHARED)}
+#: ``PASS_CODE | seat`` is the code of a pass.
+PASS_CODE: Final = _CODES[id(PASS)]
+
+
+def _code(move: Move) -> int:
+    """The code of a move the engine did not take from the shared tables (bids, contracts,
+    the rules' own gives)."""
+    if type(move) is Bid:
+        return ((BLIND_CODE if move.blind else BID_CODE) + move.amount // 5) << 2
+    if type(move) is Concede:
+        return _CONCEDE << 2
+    if type(move) is Contract:
+        return (CONTRACT_CODE + move.amount // 5) << 2
+    if type(move) is Give:
+        return (48 + move.to * 24 + move.card.index) << 2
+    return _CODES[id(next(m for m in _SHARED if m == move))]
+
+
+def move_code(move: Move) -> int:
+    """The code of ``move`` without its seat (``kind_and_value << 2``)."""
+    code = _CODES.get(id(move))
+    return _code(move) if code is None else code
+
+
+def log_plus(log: int, seat: int, move: Move) -> int:
+    """The deal log ``log`` with ``seat``'s ``move`` appended."""
+    return log << 16 | (move_code(move) | seat)
+
+
+def _codes(log: int) -> tuple[int, ...]:
+    """The codes of ``log``, oldest first."""
+    n = (log.bit_length() - 1) >> 4
+    return struct.unpack(f">{n}H", (log ^ 1 << 16 * n).to_bytes(2 * n, "big"))
+
+
+def _move(kind: int) -> Move:
+    if kind < BID_CODE:
+        return _SHARED[kind]
+    if kind < CONTRACT_CODE:
+        return Bid((kind - BID_CODE) * 5)
+    if kind < _CONCEDE:
+        return Contract((kind - CONTRACT_CODE) * 5)
+    if kind == _CONCEDE:
+        return CONCEDE
+    return Bid((kind - BLIND_CODE) * 5, blind=True)
+
+
+def log_moves(log: int) -> tuple[tuple[int, Move], ...]:
+    """The ``(seat, move)`` pairs of a deal's log, oldest first."""
+    return tuple([(code & 3, _move(code >> 2)) for code in _codes(log)])
+
+
+def last_bid_blind(log: int, seat: int) -> bool:
+    """Whether ``seat``'s last bid in the deal log ``log`` was blind (False: no bid)."""
+    for code in reversed(_codes(log)):  # newest first, unpacked in C (no big-int shifts)
+        if code & 3 == seat:
+            kind = code >> 2
+            if BID_CODE <= kind < CONTRACT_CODE:
+                return False
+            if kind >= BLIND_CODE:
+                return True
+    return False
+
+
+def encode_log(log: int) -> bytes:
+    """The codes of a deal's log, oldest first, as little-endian 16-bit bytes."""
+    codes = _codes(log)
+    return struct.pack(f"<{len(codes)}H", *codes)
+
+
+def log_from_codes(data: bytes) -> int:
+    """The deal log whose codes :func:`encode_log` gave."""
+    log = EMPTY_LOG
+    for (code,) in struct.iter_unpack("<H", data):
+        log = log << 16 | code
+    return log
