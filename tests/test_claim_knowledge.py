@@ -260,12 +260,13 @@ def test_a_hand_with_nothing_to_declare_gets_the_searchs_line(
 ) -> None:
     """Without a marriage (or the four aces) in hand the claim test skips the search: its
     line is the one the search finds, or None where the search finds none."""
-    from tysiac._engine.claim import _PAIRS, _plain_line, _Search
+    from tysiac._engine.claim import _plain_line, _Search
+    from tysiac._vocab.masks import marriage_bits
 
     f = Rules.preset(preset)._play
     hand = sum(1 << c for c in cards[:size])
     out = sum(1 << c for c in cards[size:])
-    assume(not hand >> 2 & hand >> 3 & _PAIRS)
+    assume(not marriage_bits(hand))
     assume(not (f.ace_marriage and hand & ACES == ACES))
     assert _plain_line(hand, out, trump) == _Search(f).run(hand, out, trump, first)
 

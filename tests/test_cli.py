@@ -25,6 +25,7 @@ from tysiac import Outcome, Rules, cli
 from tysiac._cli import common as _cli_common
 from tysiac._cli import rules as _cli_rules
 from tysiac._cli import simulate as _cli_simulate
+from tysiac._cli.table import row_cells
 from tysiac.bots import Bot, GreedyBot, RandomBot, play_game
 from tysiac.cli import main
 
@@ -154,10 +155,10 @@ def test_deals_yields_the_rows_of_play_game() -> None:
 
 def test_every_outcome_has_its_word() -> None:
     state = play_game(Rules.preset("pl", bomb="any-bid"), seed=1)
-    words = {_cli_simulate.row_cells(row)[4] for row in state.sheet}
+    words = {row_cells(row)[4] for row in state.sheet}
     assert "made" in words  # every word of the sheet, not only the last deal's per outcome
     for row in state.sheet:
-        word = _cli_simulate.row_cells(row)[4]
+        word = row_cells(row)[4]
         expected = {
             Outcome.REDEALT: "redeal",
             Outcome.BOMBED: "bomb",

@@ -29,7 +29,7 @@ from .._records.jsonform import DEFAULT_MAX_SIZE
 from .._records.records import GameRecord, record, replay
 from .._records.tojson import to_json
 from .common import Command, Parser, emit
-from .simulate import _Table, row_cells
+from .table import ScoreTable, row_cells
 
 __all__ = [
     "COMMAND",
@@ -75,7 +75,7 @@ def load_game(path: str, max_size: int = DEFAULT_MAX_SIZE) -> State:
 def sheet_lines(state: State) -> list[str]:
     """The score sheet of ``state`` as ``tysiac simulate`` prints it: a heading, then one
     line per deal."""
-    table = _Table(state.rules, len(state.sheet))
+    table = ScoreTable(state.rules, len(state.sheet))
     return [table.line(table.head), *(table.line(row_cells(row)) for row in state.sheet)]
 
 

@@ -22,12 +22,14 @@ from typing import Final, TextIO
 
 from .._engine.api import apply
 from .._engine.newgame import new_game
-from .._engine.results import DealResult, Outcome
+from .._engine.results import DealResult
 from .._engine.state import State
 from .._info.views import observe
 from .._rules.rules import Rules
 from ..bots import Bot, GreedyBot, RandomBot
 from .common import Command, Parser, add_rules_arguments, emit, rules_from_args, typed_rules_options
+from .records import write_record
+from .table import ScoreTable, row_cells
 
 __all__ = [
     "BOT_NAMES",
@@ -94,52 +96,6 @@ def deals(
             number = state.deal_number
             done += 1
             yield state, state.sheet[-1]
-
-
-def _outcome(row: DealResult) -> str:
-    if row.outcome is Outcome.REDEALT:
-        return "redeal"
-    if row.outcome is Outcome.BOMBED:
-        return "bomb"
-    if row.outcome is Outcome.CLAIMED:
-        return "claim"
-    if row.made is None:
-        return "played"  # the draw game has no declarer
-    return "made" if row.made else "failed"
-
-
-def row_cells(row: DealResult) -> list[str]:
-    """The cells of one deal's row: number, dealer, declarer, contract, result, then each
-    seat's change and score."""
-    cells = [
-        str(row.number),
-        str(row.dealer),
-        "-" if row.declarer is None else str(row.declarer),
-        "-" if row.contract is None else str(row.contract),
-        _outcome(row),
-    ]
-    for delta, score in zip(row.deltas, row.scores, strict=True):
-        cells += [f"{delta:+d}", str(score)]
-    return cells
-
-
-class _Table:
-    """Fixed column widths, known before the first row, so that rows can be printed at once."""
-
-    def __init__(self, rules: Rules, max_deals: int | None) -> None:
-        self.head = ["Deal", "Dealer", "Declarer", "Contract", "Result"]
-        for seat in range(rules.players):
-            self.head += [f"Δ{seat}", f"Seat {seat}"]
-        delta = max(4, len(str(rules.max_bid)) + 1, len(str(rules.target // 2)) + 1)
-        self.widths = [max(4, len(str(max_deals or 0))), 6, 8, 8, 6]
-        self.widths += [delta, 6] * rules.players
-
-    def line(self, cells: Sequence[str]) -> str:
-        parts = [
-            c.ljust(w) if i == 4 else c.rjust(w)  # the result is text: left-aligned
-            for i, (c, w) in enumerate(zip(cells, self.widths, strict=True))
-        ]
-        return "  ".join(parts).rstrip()
 
 
 class Progress:
@@ -226,7 +182,7 @@ def _run(args: argparse.Namespace) -> int:
     typed += ["--bots", ",".join(names)]
     if args.max_deals is not None:
         typed += ["--max-deals", str(args.max_deals)]
-    table = _Table(rules, args.max_deals)
+    table = ScoreTable(rules, args.max_deals)
     emit(" ".join(typed))
     emit(table.line(table.head))
     progress = Progress(sys.stderr, clock=time.monotonic)
@@ -250,8 +206,6 @@ def _run(args: argparse.Namespace) -> int:
     finally:
         progress.clear()
     if args.record is not None:
-        from .records import write_record  # noqa: PLC0415  (it builds on this module)
-
         try:
             write_record(
                 args.record, state if state is not None else new_game(rules, seed=args.seed)

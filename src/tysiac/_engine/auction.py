@@ -4,19 +4,27 @@ from __future__ import annotations
 
 from typing import Final
 
-from .._rules.flags import bid_cap
+from .._rules.flags import PlayFlags, bid_cap
+from .._rules.rules import Rules
 from .._vocab.dealing import shuffled_deck
-from .._vocab.masks import NINE, RANK_MASK, mask_points
-from .._vocab.movecodes import BID_CODE, BLIND_CODE, PASS_CODE, log_plus
+from .._vocab.masks import NINE, RANK_MASK, marriage_bits, mask_points
+from .._vocab.movecodes import (
+    AMOUNT_UNIT,
+    BID_CODE,
+    BLIND_CODE,
+    CODE_BITS,
+    PASS_CODE,
+    SEAT_BITS,
+    log_plus,
+)
 from .._vocab.moves import REDEAL, Bid, Move, Pass, Redeal
-from .edits import illegal
+from .edits import core_after, illegal
 from .musik import after_auction
 from .results import DealResult
 from .start import start_deal
 from .state import State, new_state
 from .statics import (
     BID_CLASS,
-    CORE_CLASS,
     DEAL_INFO_CLASS,
     MAKE_CORE,
     OUTCOME_REDEALT,
@@ -47,7 +55,7 @@ def may_redeal(s: State, seat: int) -> bool:
     if not r.redeal or s._c.deal.acted >> seat & 1:
         return False
     hand = s._c.hands[seat]
-    marriage = hand >> 2 & hand >> 3 & 0x041041
+    marriage = marriage_bits(hand)
     if (
         r.redeal_four_nines
         and hand & _NINES == _NINES
@@ -65,13 +73,26 @@ def unseen(s: State, p: int) -> bool:
     return s._c.rules.blind_bids and not s._c.deal.acted >> p & 1
 
 
-def _cap(s: State, p: int) -> int:
-    """The highest bid seat ``p`` may make now: a player who has not looked at its hand may
-    not count marriages (so its legal moves say nothing of its cards)."""
-    r = s._c.rules
-    if unseen(s, p):
-        return r._play.blind_cap
-    return bid_cap(r, s._c.hands[p])
+def bid_range(f: PlayFlags, rules: Rules, bid: int, fresh: bool, hand: int) -> tuple[int, int]:
+    """The lowest and highest amounts the seat to move may bid now, the one test of a bid's
+    amount (``low > high``: no bid).  A bid is legal when ``low <= amount <= high`` and it
+    is a multiple of the bid step above ``low`` (and, blind, only where :func:`unseen`).
+
+    Args:
+        f: the rules' flags.
+        rules: the rules.
+        bid: the highest bid so far (0: the forced opening bid comes next).
+        fresh: whether this is the seat's first auction turn.
+        hand: the seat's hand: a seat that has not looked at it (blind bidding) may not
+            count its marriages, so its legal moves say nothing of its cards.
+    """
+    if bid == 0:
+        return f.opening_bid, f.opening_bid
+    low = bid + f.bid_step
+    high = f.blind_cap if fresh and f.blind_bidding else bid_cap(rules, hand)
+    if not f.jump_bids and high > low:
+        high = low
+    return low, high
 
 
 def legal_auction(s: State) -> tuple[Move, ...]:
@@ -86,13 +107,7 @@ def legal_auction(s: State) -> tuple[Move, ...]:
     step = f.bid_step
     fresh = not deal.acted >> p & 1  # the seat's first auction turn
     blind = fresh and f.blind_bidding  # it has not looked at its hand (see unseen())
-    if bid == 0:
-        low = high = f.opening_bid
-    else:
-        low = bid + step
-        high = f.blind_cap if blind else bid_cap(c.rules, c.hands[p])
-        if not f.jump_bids and high > low:
-            high = low
+    low, high = bid_range(f, c.rules, bid, fresh, c.hands[p])
     plain = f.bids[low // step : high // step + 1]
     if blind:
         paired = f.blind_bids[low // step : high // step + 1]
@@ -143,7 +158,8 @@ def _explain(s: State, move: Move) -> str:
             return f"bids are multiples of {r.bid_step}"
         if not r.jump_bids and move.amount != s.bid + r.bid_step:
             return f"jump bids are off: the next bid is {s.bid + r.bid_step} (Rules.jump_bids)"
-        cap = _cap(s, p)
+        fresh = not s._c.deal.acted >> p & 1
+        cap = bid_range(r._play, r, s.bid, fresh, s._c.hands[p])[1]
         return (
             f"the bid cap with this hand is {cap}: 120 plus the marriages held, at most "
             f"{r.max_bid} (see the rules, section 4 'The auction')"
@@ -151,91 +167,40 @@ def _explain(s: State, move: Move) -> str:
     return "the auction takes Bid, Pass or Redeal"
 
 
-def _is_legal(s: State, p: int, move: Move) -> bool:
-    r = s._c.rules
-    bid = s._c.deal.bid
-    kind = type(move)
-    if kind is BID_CLASS:
-        amount = move.amount  # type: ignore[union-attr]
-        if move.blind and not unseen(s, p):  # type: ignore[union-attr]
-            return False
-        if bid == 0:
-            return amount == r.opening_bid
-        return (
-            type(amount) is int
-            and amount > bid
-            and (amount - bid) % r.bid_step == 0
-            and (r.jump_bids or amount == bid + r.bid_step)
-            and amount <= _cap(s, p)
-        )
-    if kind is PASS_CLASS:
-        return bid != 0
-    if kind is REDEAL_CLASS:
-        return not unseen(s, p) and may_redeal(s, p)
-    return False
-
-
 def apply_auction(s: State, move: Move) -> State:
     """Apply an auction move: a bid, a pass, or a redeal request."""
-    (
-        r,
-        game,
-        phase,
-        p,
-        _,
-        deal,
-        hands,
-        stock,
-        leader,
-        trick,
-        trump,
-        pending,
-        taken,
-        marriages,
-        log_,
-        _,
-    ) = s._c
+    c = s._c
+    r = c.rules
+    game = c.game
+    deal = c.deal
+    p = c.to_move
     assert p is not None
     kind = type(move)
     bid = deal.bid
     f = r._play
-    amount = move.amount if isinstance(move, BID_CLASS) else 0
-    if kind is PASS_CLASS and bid:  # the common moves checked here, the rest by _is_legal
+    if kind is PASS_CLASS and bid:
         passed = deal.passed | 1 << p
         bidder = deal.bidder
         code = PASS_CODE
-    elif (
-        bid
-        and type(amount) is int
-        and amount > bid
-        and isinstance(move, BID_CLASS)
-        and not move.blind
-        and (amount - bid) % f.bid_step == 0
-        and (f.jump_bids or amount == bid + f.bid_step)
-        and amount
-        <= (
-            f.blind_cap
-            if f.blind_bidding and not deal.acted >> p & 1  # see _cap()
-            else bid_cap(r, hands[p])
-        )
-    ):
-        passed = deal.passed
-        bidder = p
-        bid = amount
-        code = (BID_CODE + bid // 5) << 2
-    else:
-        if not _is_legal(s, p, move):
+    elif kind is BID_CLASS:
+        amount = move.amount  # type: ignore[union-attr]
+        fresh = not deal.acted >> p & 1
+        low, high = bid_range(f, r, bid, fresh, c.hands[p])
+        if not (
+            type(amount) is int
+            and low <= amount <= high
+            and (amount - low) % f.bid_step == 0
+            and ((fresh and f.blind_bidding) or not move.blind)  # type: ignore[union-attr]
+        ):
             illegal(s, move, _explain(s, move))
-        if kind is REDEAL_CLASS:
-            return _redeal(s, p)
         passed = deal.passed
-        bidder = deal.bidder
-        if kind is PASS_CLASS:
-            passed |= 1 << p
-            code = PASS_CODE
-        else:
-            bid, bidder = move.amount, p  # type: ignore[union-attr]
-            code = ((BLIND_CODE if move.blind else BID_CODE) + bid // 5) << 2  # type: ignore[union-attr]
+        bid = amount
+        bidder = p
+        code = ((BLIND_CODE if move.blind else BID_CODE) + amount // AMOUNT_UNIT) << SEAT_BITS  # type: ignore[union-attr]
+    elif kind is REDEAL_CLASS and not unseen(s, p) and may_redeal(s, p):
+        return _redeal(s, p)
+    else:
+        illegal(s, move, _explain(s, move))
     nxt = f.next_seat[game.dealer]
     seat = nxt[p]
     while passed >> seat & 1:
@@ -250,34 +215,13 @@ def apply_auction(s: State, move: Move) -> State:
             bid,
             bidder,
             passed,
-            deal.acted | 1 << p,
-            bidder if done else None,
-            None,
+            deal.acted | 1 << p,  # acted
+            bidder if done else None,  # declarer
+            None,  # contract
         ),
     )
-    out = new_state(
-        MAKE_CORE(
-            CORE_CLASS,
-            (
-                r,
-                game,
-                phase,
-                seat,
-                None,
-                new_deal,
-                hands,
-                stock,
-                leader,
-                trick,
-                trump,
-                pending,
-                taken,
-                marriages,
-                log_ << 16 | (code | p),  # one big-int operation fewer
-                -1,
-            ),
-        )
-    )
+    log_ = c.log << CODE_BITS | (code | p)  # the small part first: one big-int operation
+    out = new_state(core_after(c, c.phase, seat, new_deal, c.hands, log_))
     return after_auction(out) if done else out
 
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import Final
 
 from .._rules.flags import PlayFlags
-from .._vocab.masks import ACE, ACES, FULL, KING, QUEEN, SUIT_MASK
+from .._vocab.masks import ACE, ACES, FULL, KING, QUEEN, SUIT_MASK, marriage_bits
 
 __all__ = [
     "NODE_LIMIT",
@@ -45,8 +45,6 @@ NODE_LIMIT: Final = 200
 
 #: A line: the declarer's leads in order, as ``(card index, declares a marriage)``.
 Line = tuple[tuple[int, bool], ...]
-
-_PAIRS: Final = 0x041041  # bit s*6 set when the Q (bit s*6+2) and K (bit s*6+3) of suit s
 
 
 def outstanding(hand: int, taken: tuple[int, ...], discards: int) -> int:
@@ -81,10 +79,10 @@ def claim_line(f: PlayFlags, hand: int, out: int, trump: int, first: bool) -> Li
         if mine and (out & suit_mask).bit_length() > mine.bit_length():
             return None
     if f.on_someone:
-        pairs = out >> 2 & out >> 3 & _PAIRS
+        pairs = marriage_bits(out)
         if pairs and (f.meld_first_trick or not first or hand.bit_count() > 1):
             return None
-    if not hand >> 2 & hand >> 3 & _PAIRS and not (f.ace_marriage and hand & ACES == ACES):
+    if not marriage_bits(hand) and not (f.ace_marriage and hand & ACES == ACES):
         return _plain_line(hand, out, trump)  # nothing to declare: no search needed
     return _Search(f).run(hand, out, trump, first)
 

@@ -129,7 +129,7 @@ def apply_contract(s: State, move: Move) -> State:
     deal = MAKE_CORE(
         DEAL_INFO_CLASS,
         (d.musiks, d.discards, d.revealed, d.bid, d.bidder, d.passed, d.acted, decl, a),
-    )
+    )  # (musiks, discards, revealed, bid, bidder, passed, acted, declarer, contract)
     return start_play(
         new_state(
             MAKE_CORE(
@@ -137,20 +137,20 @@ def apply_contract(s: State, move: Move) -> State:
                 (
                     c.rules,
                     c.game,
-                    PHASE_PLAY,
-                    decl,
-                    None,
+                    PHASE_PLAY,  # phase
+                    decl,  # to_move
+                    None,  # winner
                     deal,
                     c.hands,
                     c.stock,
-                    decl,
-                    (),
+                    decl,  # leader
+                    (),  # trick
                     c.trump,
                     c.pending_trump,
                     c.taken,
                     c.marriages,
-                    log_plus(c.log, decl, c.rules._play.contracts[a // step]),
-                    c.hands[decl],  # the declarer leads: any card
+                    log_plus(c.log, decl, c.rules._play.contracts[a // step]),  # log
+                    c.hands[decl],  # play_mask: the declarer leads, any card
                 ),
             )
         )

@@ -1,5 +1,6 @@
-"""Making a state from another on the cold paths: :func:`replace`, the move log, and the
-illegal-move error.
+"""Making a state from another off the trick play's hot path: :func:`core_after` for the
+auction and the musik phases, :func:`replace` for the rare ends of a deal, the move log and
+the illegal-move error.
 """
 
 from __future__ import annotations
@@ -9,8 +10,9 @@ from typing import Final, NoReturn
 from .._errors import IllegalMoveError, brief
 from .._vocab.movecodes import log_plus
 from .._vocab.moves import Move
-from .core import DealInfo, GameInfo
+from .core import Core, DealInfo, GameInfo, Phase
 from .state import State, new_state
+from .statics import CORE_CLASS, MAKE_CORE
 
 __all__ = [
     "illegal",
@@ -45,6 +47,34 @@ def replace(s: State, **changes: object) -> State:
 
 _GAME_FIELDS: Final = frozenset(GameInfo._fields)
 _DEAL_FIELDS: Final = frozenset(DealInfo._fields)
+
+
+def core_after(
+    c: Core, phase: Phase, to_move: int | None, deal: DealInfo, hands: tuple[int, ...], log: int
+) -> Core:
+    """``c`` with the fields that the auction and the musik phases change, named: the rest
+    of the compact form is kept, and the play mask is unknown (-1: not the play phase)."""
+    return MAKE_CORE(
+        CORE_CLASS,
+        (
+            c.rules,
+            c.game,
+            phase,
+            to_move,
+            c.winner,
+            deal,
+            hands,
+            c.stock,
+            c.leader,
+            c.trick,
+            c.trump,
+            c.pending_trump,
+            c.taken,
+            c.marriages,
+            log,
+            -1,  # play_mask
+        ),
+    )
 
 
 def log(s: State, seat: int, move: Move) -> int:

@@ -17,7 +17,6 @@ from .._vocab.moves import Move
 from .results import DealResult
 
 __all__ = [
-    "EMPTY_SHEET",
     "History",
     "Log",
     "Origin",
@@ -192,7 +191,6 @@ class ScoreSheet(_Vec[DealResult], Sequence[DealResult]):
 
 
 #: The empty score sheet.
-EMPTY_SHEET: Final = ScoreSheet()
 
 
 class Origin(NamedTuple):

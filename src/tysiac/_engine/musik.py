@@ -11,10 +11,9 @@ from .._vocab.moves import (
     Discard,
     Move,
 )
-from .edits import illegal
+from .edits import core_after, illegal
 from .state import State, new_state
 from .statics import (
-    CORE_CLASS,
     DEAL_INFO_CLASS,
     DISCARDS_BY_SUIT,
     GIVE_CLASS,
@@ -63,56 +62,40 @@ def after_auction(s: State) -> State:
         deal = MAKE_CORE(
             DEAL_INFO_CLASS,
             (
-                (),
+                (),  # musiks: taken
                 d.discards,
-                0 if _musik_hidden(s) else musik,
+                0 if _musik_hidden(s) else musik,  # revealed
                 d.bid,
                 d.bidder,
                 d.passed,
                 d.acted,
-                decl,
-                None,
+                decl,  # declarer
+                None,  # contract
             ),
         )
-        return new_state(
-            MAKE_CORE(
-                CORE_CLASS,
-                (
-                    c.rules,
-                    c.game,
-                    PHASE_GIVE,
-                    decl,
-                    None,
-                    deal,
-                    tuple(hands),
-                    c.stock,
-                    c.leader,
-                    c.trick,
-                    c.trump,
-                    c.pending_trump,
-                    c.taken,
-                    c.marriages,
-                    c.log,
-                    -1,
-                ),
-            )
-        )
+        return new_state(core_after(c, PHASE_GIVE, decl, deal, tuple(hands), c.log))
     if layout is LAYOUT_TWO_CLASSIC or layout is LAYOUT_TWO_MUSIKS_OF_THREE:
-        return new_state(
-            MAKE_CORE(CORE_CLASS, (c.rules, c.game, PHASE_CHOOSE_MUSIK, decl, *c[4:15], -1))
-        )
+        return new_state(core_after(c, PHASE_CHOOSE_MUSIK, decl, c.deal, c.hands, c.log))
     if layout is LAYOUT_TWO_OPEN_MUSIK:  # the open musik joins the declarer's hand
         d = c.deal
         hands = list(c.hands)
         hands[decl] |= d.musiks[0]
-        deal = MAKE_CORE(DEAL_INFO_CLASS, ((), *d[1:]))
-        return new_state(
-            MAKE_CORE(
-                CORE_CLASS,
-                (c.rules, c.game, PHASE_DISCARD, decl, c.winner, deal, tuple(hands), *c[7:15], -1),
-            )
+        deal = MAKE_CORE(
+            DEAL_INFO_CLASS,
+            (
+                (),  # musiks: taken
+                d.discards,
+                d.revealed,
+                d.bid,
+                d.bidder,
+                d.passed,
+                d.acted,
+                d.declarer,
+                d.contract,
+            ),
         )
-    return new_state(MAKE_CORE(CORE_CLASS, (c.rules, c.game, PHASE_CONTRACT, decl, *c[4:15], -1)))
+        return new_state(core_after(c, PHASE_DISCARD, decl, deal, tuple(hands), c.log))
+    return new_state(core_after(c, PHASE_CONTRACT, decl, c.deal, c.hands, c.log))
 
 
 # --- two musiks: choose one, then discard ----------------------------------------------------
@@ -138,29 +121,19 @@ def apply_choose(s: State, move: Move) -> State:
     deal = MAKE_CORE(
         DEAL_INFO_CLASS,
         (
-            (0, d.musiks[1]) if index == 0 else (d.musiks[0], 0),
+            (0, d.musiks[1]) if index == 0 else (d.musiks[0], 0),  # musiks
             d.discards,
-            0 if _musik_hidden(s) else musik,
-            *d[3:],
+            0 if _musik_hidden(s) else musik,  # revealed
+            d.bid,
+            d.bidder,
+            d.passed,
+            d.acted,
+            d.declarer,
+            d.contract,
         ),
     )
-    return new_state(
-        MAKE_CORE(
-            CORE_CLASS,
-            (
-                c.rules,
-                c.game,
-                PHASE_DISCARD,
-                c.to_move,
-                c.winner,
-                deal,
-                tuple(hands),
-                *c[7:14],
-                log_plus(c.log, decl, CHOOSE[index]),
-                -1,
-            ),
-        )
-    )
+    log_ = log_plus(c.log, decl, CHOOSE[index])
+    return new_state(core_after(c, PHASE_DISCARD, c.to_move, deal, tuple(hands), log_))
 
 
 def legal_discard(s: State) -> tuple[Move, ...]:
@@ -193,23 +166,23 @@ def apply_discard(s: State, move: Move) -> State:
     hands[decl] ^= 1 << card
     discards = d.discards | 1 << card
     done = discards.bit_count() == GEOMETRY[c.rules.layout].discard
-    return new_state(
-        MAKE_CORE(
-            CORE_CLASS,
-            (
-                c.rules,
-                c.game,
-                PHASE_CONTRACT if done else PHASE_DISCARD,
-                c.to_move,
-                c.winner,
-                MAKE_CORE(DEAL_INFO_CLASS, (d.musiks, discards, *d[2:])),
-                tuple(hands),
-                *c[7:14],
-                log_plus(c.log, decl, DISCARDS[card]),
-                -1,
-            ),
-        )
+    deal = MAKE_CORE(
+        DEAL_INFO_CLASS,
+        (
+            d.musiks,
+            discards,
+            d.revealed,
+            d.bid,
+            d.bidder,
+            d.passed,
+            d.acted,
+            d.declarer,
+            d.contract,
+        ),
     )
+    phase = PHASE_CONTRACT if done else PHASE_DISCARD
+    log_ = log_plus(c.log, decl, DISCARDS[card])
+    return new_state(core_after(c, phase, c.to_move, deal, tuple(hands), log_))
 
 
 # --- three-handed play: give one card to each opponent --------------------------------------
@@ -257,20 +230,6 @@ def apply_give(s: State, move: Move) -> State:
     hands = list(c.hands)
     hands[decl] = hand ^ 1 << card
     hands[target] |= 1 << card
-    return new_state(
-        MAKE_CORE(
-            CORE_CLASS,
-            (
-                c.rules,
-                c.game,
-                PHASE_GIVE if first else PHASE_CONTRACT,
-                c.to_move,
-                c.winner,
-                c.deal,
-                tuple(hands),
-                *c[7:14],
-                log_plus(c.log, decl, GIVES_TO[target][card]),
-                -1,
-            ),
-        )
-    )
+    phase = PHASE_GIVE if first else PHASE_CONTRACT
+    log_ = log_plus(c.log, decl, GIVES_TO[target][card])
+    return new_state(core_after(c, phase, c.to_move, c.deal, tuple(hands), log_))

@@ -7,15 +7,22 @@ from collections.abc import Callable
 from typing import Final, overload
 
 from .._errors import ArgumentTypeError, IllegalMoveError, NotAStateError, brief
-from .._vocab.masks import ACE, ACE_MARRIAGE, BITS_HIGH, BITS_LOW
+from .._vocab.masks import ACE, ACE_MARRIAGE, BITS_HIGH, BITS_LOW, MARRIAGE_RANKS
 from .._vocab.moves import Move
 from .api import apply, legal_moves
 from .claim import claim_line, outstanding
-from .core import Core, Phase, make_core
+from .core import Core, Phase
 from .results import DealResult
 from .scoring import deal_result
 from .state import State, new_state
-from .statics import OUTCOME_CLAIMED, OUTCOME_PLAYED, PHASE_GAME_OVER, PHASE_PLAY
+from .statics import (
+    CORE_CLASS,
+    MAKE_CORE,
+    OUTCOME_CLAIMED,
+    OUTCOME_PLAYED,
+    PHASE_GAME_OVER,
+    PHASE_PLAY,
+)
 from .trickrules import (
     can_meld_aces,
     can_meld_on_lead,
@@ -34,7 +41,6 @@ __all__ = [
 Policy = Callable[[State, tuple[Move, ...], random.Random], Move]
 
 _CHOICE: Final = (Phase.AUCTION, Phase.CONTRACT)
-_MARRIAGE_RANKS: Final = 1 << 2 | 1 << 3  # queen and king
 
 
 # overloaded as legal_moves is (see ``_engine``): mypyc would check ``state: State`` itself
@@ -157,7 +163,7 @@ def _play_out(s: State, rng: random.Random) -> DealResult:
         high = BITS_HIGH[mask >> 12]
         k = int(rand() * (len(low) + len(high)))
         card = low[k] if k < len(low) else high[k - len(low)]
-        if _MARRIAGE_RANKS >> card % 6 & 1 and (
+        if MARRIAGE_RANKS >> card % 6 & 1 and (
             can_meld_on_lead(hand, card, first, f)
             if not trick
             else can_meld_on_someone(tuple(trick), card, first, f)
@@ -206,25 +212,25 @@ def _final(
 ) -> State:
     """The deal's last position as a state, for the scoring (its log ends before the play)."""
     return new_state(
-        make_core(
-            Core,
+        MAKE_CORE(
+            CORE_CLASS,
             (
                 c.rules,
                 c.game,
                 c.phase,
-                None,
-                None,
+                None,  # to_move
+                None,  # winner
                 c.deal,
-                tuple(hands),
+                tuple(hands),  # hands
                 stock,
-                None,
-                (),
+                None,  # leader
+                (),  # trick
                 trump,
-                pending,
-                tuple(taken),
-                tuple(marriages),
+                pending,  # pending_trump
+                tuple(taken),  # taken
+                tuple(marriages),  # marriages
                 c.log,
-                -1,
+                -1,  # play_mask
             ),
         )
     )

@@ -11,6 +11,7 @@ from .._vocab.dealing import shuffled_deck
 from .._vocab.masks import ACE, ACE_MARRIAGE, PAIR_MASK, RANK_MASK, mask_points
 from .._vocab.movecodes import last_bid_blind
 from .core import Phase
+from .edits import replace
 from .endgame import Tallies, russian_barrel, settle
 from .history import ScoreSheet
 from .results import DealResult, Outcome
@@ -104,8 +105,6 @@ def finish_deal(
     scores = row.scores
     winner = _winner(r, scores, row.declarer, r._play.active_seats[game.dealer])
     if winner is not None:
-        from .edits import replace  # noqa: PLC0415  (the core builds on the scoring)
-
         return replace(
             s,
             # the leftover cards now lie in the last trick's pile (a bombed deal keeps them)

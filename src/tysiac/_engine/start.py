@@ -88,24 +88,27 @@ def start_deal(
             CORE_CLASS,
             (
                 rules,
-                MAKE_CORE(
+                MAKE_CORE(  # game
                     GAME_INFO_CLASS,
                     (seed, deal_number, dealer, scores, bombs, sheet, deck, history),
                 ),
                 phase,
-                first,
-                None,
-                MAKE_CORE(DEAL_INFO_CLASS, (musiks, 0, revealed, 0, None, 0, 0, None, None)),
+                first,  # to_move
+                None,  # winner
+                MAKE_CORE(  # deal: (musiks, discards, revealed, bid, bidder, passed, acted,
+                    DEAL_INFO_CLASS,  # declarer, contract)
+                    (musiks, 0, revealed, 0, None, 0, 0, None, None),
+                ),
                 hands,
                 stock,
                 leader,
-                (),
-                -1,
-                -1,
-                (0,) * rules.players,
-                (),
-                EMPTY_LOG,
-                -1 if leader is None else hands[leader],  # the draw game: a lead, any card
+                (),  # trick
+                -1,  # trump: none
+                -1,  # pending_trump: none
+                (0,) * rules.players,  # taken
+                (),  # marriages
+                EMPTY_LOG,  # log
+                -1 if leader is None else hands[leader],  # play_mask: the draw game's lead
             ),
         )
     )

@@ -18,6 +18,7 @@ from .._vocab.cards import CARDS, Card, Suit, mask_cards
 from .._vocab.masks import ACE_MARRIAGE, mask_points
 from .._vocab.movecodes import log_moves
 from .core import Phase
+from .text import state_text
 
 if TYPE_CHECKING:
     from .._rules.rules import Rules
@@ -373,7 +374,6 @@ class State:
         return f"<State {' '.join(bits_)}>"
 
     def __str__(self) -> str:
-        from .text import state_text  # noqa: PLC0415  (the text module reads states)
 
         return state_text(self)
 

@@ -9,6 +9,7 @@ from .._rules.flags import PlayFlags
 from .._vocab.masks import ABOVE, ACE, ACES, KING, PAIR_MASK, QUEEN, SUIT_MASK
 
 __all__ = [
+    "beats",
     "can_meld_aces",
     "can_meld_on_lead",
     "can_meld_on_someone",
@@ -48,7 +49,9 @@ def play_mask(hand: int, trick: tuple[int, ...], trump: int, f: PlayFlags) -> in
 
 
 def trick_winner(trick: tuple[int, ...], trump: int) -> int:
-    """The position in ``trick`` of the winning card: the highest trump, else the highest led."""
+    """The position in ``trick`` of the winning card: the highest trump, else the highest
+    card of the led suit (``trump``: the trump suit, -1 for none).  The one trick-winner
+    rule: the engine, the claim test, the knowledge scan and the bots all use it."""
     win, wi = trick[0], 0
     for i in range(1, len(trick)):
         c = trick[i]
@@ -94,3 +97,9 @@ def can_meld_on_someone(trick: tuple[int, ...], card: int, first_trick: bool, f:
         return False
     prev = trick[-1]
     return prev % 6 == QUEEN and card == prev + 1
+
+
+def beats(card: int, best: int, trump: int) -> bool:
+    """Whether ``card`` played now beats ``best``, the card winning the trick so far (the
+    rule of :func:`trick_winner`; ``trump`` -1 for none)."""
+    return trick_winner((best, card), trump) == 1

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Final
-
 from .._rules.flags import PlayFlags
 from .._vocab.cards import CARDS
-from .._vocab.masks import ACE, ACE_MARRIAGE, SUIT_MASK, bits
-from .._vocab.movecodes import MELD_CODE
+from .._vocab.masks import ACE, ACE_MARRIAGE, MARRIAGE_RANKS, SUIT_MASK, bits
+from .._vocab.movecodes import CODE_BITS, MELD_CODE, SEAT_BITS
 from .._vocab.moves import CLAIM, MELDS, PLAYS, Claim, Move, Play
 from .claim import claim_line, outstanding
 from .edits import illegal, log, replace
@@ -34,8 +32,6 @@ __all__ = [
     "legal_play",
     "start_play",
 ]
-
-_MARRIAGE_RANKS: Final = 0b1100  # queen and king (rank bits 2 and 3)
 
 
 def _mask(
@@ -104,15 +100,14 @@ def legal_play(s: State) -> tuple[Move, ...]:
     return tuple(moves)
 
 
-def _explain(s: State, hand: int, c: int) -> str:
-    card = CARDS[c]
-    if not hand >> c & 1:
-        return f"{card} is not in seat {s.to_move}'s hand"
+def _explain(s: State, hand: int, card: int) -> str:
+    if not hand >> card & 1:
+        return f"{CARDS[card]} is not in seat {s.to_move}'s hand"
     trick = s._trick
     led = trick[0] // 6
     f = s.rules._play
     if hand & SUIT_MASK[led]:
-        if c // 6 != led:
+        if card // 6 != led:
             return (
                 "the led suit must be followed (see the rules, section 7 'Trick play'):"
                 f" play a {CARDS[trick[0]].suit!r}"
@@ -129,24 +124,25 @@ def _explain(s: State, hand: int, c: int) -> str:
     return "this card may not be played here (see the rules, section 7 'Trick play')"
 
 
-def _no_meld(c: int, can: bool, led: bool, f: PlayFlags) -> str:
-    """Why playing card ``c`` (``led``: to an empty trick) with ``meld=True`` is illegal;
+def _no_meld(card: int, can: bool, led: bool, f: PlayFlags) -> str:
+    """Why playing ``card`` (``led``: to an empty trick) with ``meld=True`` is illegal;
     ``can``: the play would declare."""
     if can:
         return "declarations are automatic (Rules.declaration): play without meld=True"
-    rank = c % 6
-    if _MARRIAGE_RANKS >> rank & 1:
+    rank = card % 6
+    if MARRIAGE_RANKS >> rank & 1:
         return (
-            f"{CARDS[c]} declares no marriage here (see the rules, section 8 'Marriages and trump')"
+            f"{CARDS[card]} declares no marriage here (see the rules, section 8 'Marriages and"
+            " trump')"
         )
     if rank == ACE and led and f.ace_marriage:
         return (
-            f"{CARDS[c]} declares no ace marriage here: it needs all four aces in hand, on a"
+            f"{CARDS[card]} declares no ace marriage here: it needs all four aces in hand, on a"
             " trick where a marriage may be declared (see the rules, section 15 'The Russian"
             ' end game and the preset "ru"\')'
         )
     return (
-        f"{CARDS[c]} declares no marriage: only a king or a queen can"
+        f"{CARDS[card]} declares no marriage: only a king or a queen can"
         + (", or an ace led from all four (Rules.ace_marriage)" if f.ace_marriage else "")
         + " (see the rules, section 8 'Marriages and trump')"
     )
@@ -202,11 +198,11 @@ def apply_play(s: State, move: Move) -> State:
             return _claim(s, line)
         if not isinstance(move, Play):
             illegal(s, move, "in the play phase a move is Play(card) (or Claim())")
-    (
+    (  # the Core's fields, by name (one unpack: the cheapest read of all of them)
         rules,
         game,
         phase,
-        p,
+        p,  # to_move
         winner,
         deal,
         hands_,
@@ -214,47 +210,47 @@ def apply_play(s: State, move: Move) -> State:
         leader,
         trick,
         trump,
-        pending,
+        pending,  # pending_trump
         taken_,
         marriages,
         log_,
-        mask,
+        mask,  # play_mask
     ) = s._c
     assert p is not None
     f = rules._play
     code = move._code  # the card's index, plus MELD_CODE for a declaring play
     meld = code >= MELD_CODE
-    c = code - MELD_CODE if meld else code
+    card = code - MELD_CODE if meld else code
     hand = hands_[p]
     if mask < 0:
         mask = _mask(hand, trick, trump, stock, f)
-    if not mask >> c & 1:
-        illegal(s, move, _explain(s, hand, c))
+    if not mask >> card & 1:
+        illegal(s, move, _explain(s, hand, card))
     hands = list(hands_)
-    hands[p] = hand ^ (1 << c)
+    hands[p] = hand ^ (1 << card)
     can = False  # whether the card declares (or, optionally, may declare) here
     if not trick:  # a lead: it may declare a marriage, or the ace marriage
-        if _MARRIAGE_RANKS >> c % 6 & 1:
-            can = can_meld_on_lead(hand, c, not any(taken_), f)
-        elif c % 6 == ACE and f.ace_marriage:
-            can = can_meld_aces(hand, c, not any(taken_), f)
+        if MARRIAGE_RANKS >> card % 6 & 1:
+            can = can_meld_on_lead(hand, card, not any(taken_), f)
+        elif card % 6 == ACE and f.ace_marriage:
+            can = can_meld_aces(hand, card, not any(taken_), f)
     elif f.on_someone:  # a follow declares only "on someone" (four players)
-        can = can_meld_on_someone(trick, c, not any(taken_), f)
+        can = can_meld_on_someone(trick, card, not any(taken_), f)
     if meld or can:
         if meld and not (can and f.optional):
-            illegal(s, move, _no_meld(c, can, not trick, f))
+            illegal(s, move, _no_meld(card, can, not trick, f))
         if meld or not f.optional:  # (here meld implies can)
-            if c % 6 == ACE:
+            if card % 6 == ACE:
                 marriages = (*marriages, (p, ACE_MARRIAGE))  # no trump: see the rules, 15
             else:
-                suit = c // 6
+                suit = card // 6
                 marriages = (*marriages, (p, suit))
                 if f.trump_next:
                     pending = suit
                 else:
                     trump = suit
-    trick = trick + (c,)  # noqa: RUF005  (one concatenation: cheaper than (*trick, c))
-    logged = log_ << 16 | (code << 2 | p)  # the small part first: one big-int operation
+    trick = trick + (card,)  # noqa: RUF005  (one concatenation: cheaper than (*trick, card))
+    logged = log_ << CODE_BITS | (code << SEAT_BITS | p)  # the small part first: one big-int op
     if len(trick) < f.active:
         q = f.next_seat[game.dealer][p]
         nxt_hand = hands[q]
@@ -267,19 +263,19 @@ def apply_play(s: State, move: Move) -> State:
                 rules,
                 game,
                 phase,
-                q,
+                q,  # to_move
                 winner,
                 deal,
-                tuple(hands),
+                tuple(hands),  # hands
                 stock,
                 leader,
                 trick,
                 trump,
-                pending,
-                taken_,
+                pending,  # pending_trump
+                taken_,  # taken
                 marriages,
-                logged,
-                nxt_hand,
+                logged,  # log
+                nxt_hand,  # play_mask
             ),
         )
         if NATIVE:  # compiled: one C call
@@ -309,19 +305,19 @@ def apply_play(s: State, move: Move) -> State:
             rules,
             game,
             phase,
-            w,
+            w,  # to_move
             winner,
             deal,
-            tuple(hands),
+            tuple(hands),  # hands
             stock,
-            w,
-            (),
+            w,  # leader
+            (),  # trick
             trump,
-            pending,
-            tuple(taken),
+            pending,  # pending_trump
+            tuple(taken),  # taken
             marriages,
-            logged,
-            hands[w],  # a lead: any card of the hand
+            logged,  # log
+            hands[w],  # play_mask: a lead, any card of the hand
         ),
     )
     if NATIVE:

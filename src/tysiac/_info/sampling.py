@@ -19,6 +19,7 @@ import itertools
 import random
 from typing import Final, NamedTuple
 
+from .._engine.api import apply
 from .._engine.core import Phase
 from .._engine.results import Outcome
 from .._engine.start import start_deal
@@ -305,7 +306,6 @@ def _build(problem: Problem, placement: list[int], rng: random.Random) -> State:
         view.sheet,  # a ScoreSheet: the world's history starts at this deal
         tuple(deck),
     )
-    from .._engine.api import apply  # noqa: PLC0415  (the engine imports the views)
 
     discards = iter(history.discards)
     for who, move in view.moves:

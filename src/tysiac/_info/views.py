@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import attrs
 
+from .._engine.api import legal_moves
 from .._engine.auction import unseen
 from .._engine.core import Phase
 from .._engine.history import ScoreSheet
@@ -189,7 +190,6 @@ def observe(state: State, seat: int) -> View:
     Raises:
         InvalidSeatError: ``seat`` is not a seat of this game.
     """
-    from .._engine.api import legal_moves  # noqa: PLC0415  (the engine is built on this package)
 
     if not isinstance(state, State):
         raise NotAStateError(

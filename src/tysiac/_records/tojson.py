@@ -11,6 +11,7 @@ import attrs
 
 from .._engine.history import ScoreSheet
 from .._engine.state import State
+from .._errors import NotAStateError
 from .._info.views import View
 from .._rules.rules import Rules
 from .._vocab.cards import Card, Suit
@@ -116,8 +117,6 @@ def to_json(obj: Rules | State | View | Move | GameRecord, *, indent: int | None
     elif isinstance(obj, MOVE_TYPES):
         body = {"type": "move", **_encode_move(obj)}
     else:
-        from .._errors import NotAStateError  # noqa: PLC0415
-
         raise NotAStateError(
             f"{type(obj).__name__} object cannot be written as JSON: pass Rules, a State, "
             "a View, a move or a GameRecord"

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from .._vocab.masks import ACES
+from .._vocab.masks import ACES, marriage_suits
 from .._vocab.moves import Bid, Contract
+from .layouts import active_seats, next_seat
 from .options import Declaration, Layout, MarriageCards, TrumpTiming
 
 if TYPE_CHECKING:
@@ -58,7 +59,6 @@ class PlayFlags(NamedTuple):
 
 def play_flags(r: Rules) -> PlayFlags:
     """Unpack the play options of ``r`` (stored on the rules object)."""
-    from .layouts import active_seats, next_seat  # noqa: PLC0415  (they need Layout)
 
     layout = r.layout
     # the marriages' values, by a 4-bit set of suits (the bid caps are built from them)
@@ -122,10 +122,7 @@ def _bid_cap(r: Rules, sums: tuple[int, ...], held: int) -> int:
 def held_marriages(rules: Rules, hand: int) -> int:
     """The total value of the marriages (K and Q of a suit) in ``hand``, and of the ace
     marriage (all four aces) where the rules have it."""
-    pairs = hand >> 2 & hand >> 3 & 0x041041
-    value = rules._play.marriage_sums[
-        (pairs & 1) | (pairs >> 5 & 2) | (pairs >> 10 & 4) | (pairs >> 15 & 8)
-    ]
+    value = rules._play.marriage_sums[marriage_suits(hand)]
     if rules.ace_marriage is not None and hand & ACES == ACES:
         value += rules.ace_marriage
     return value
@@ -136,11 +133,4 @@ def bid_cap(rules: Rules, hand: int) -> int:
 
     See the rules, section 4 'The auction'.
     """
-    pairs = hand >> 2 & hand >> 3 & 0x041041  # a suit's bit 2 when it holds Q and K
-    return rules._play.bid_caps[
-        (pairs & 1)
-        | (pairs >> 5 & 2)
-        | (pairs >> 10 & 4)
-        | (pairs >> 15 & 8)
-        | (16 if hand & ACES == ACES else 0)
-    ]
+    return rules._play.bid_caps[marriage_suits(hand) | (16 if hand & ACES == ACES else 0)]

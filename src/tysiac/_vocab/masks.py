@@ -1,9 +1,10 @@
 """The engine's integer card tables: masks by suit and rank, bit lists and card points.
 
-A card is its index ``suit * 6 + rank`` (0..23) and a set of cards a 24-bit mask (see
-:mod:`tysiac._cards`, which re-exports these names).  This module holds only ints and
-tuples of ints, so that the compiled build compiles it with the engine (the card classes
-stay pure: see the performance page, "Two builds").
+A card is its index ``suit * SUIT_SIZE + rank`` (0..23: ranks 9 J Q K 10 A are 0..5, suits
+♠ ♣ ♦ ♥ 0..3) and a set of cards a 24-bit mask with bit ``index`` set, so a suit's cards are
+six adjacent bits (see :mod:`tysiac._vocab.cards`, which re-exports these names).  This
+module holds only ints and tuples of ints, so that the compiled build compiles it with the
+engine (the card classes stay pure: see the contributor page, "Two builds").
 """
 
 from __future__ import annotations
@@ -29,6 +30,16 @@ __all__ = [
     "mask_points",
 ]
 
+#: The cards of one suit: a card's suit is ``index // SUIT_SIZE``, its rank ``index % SUIT_SIZE``.
+SUIT_SIZE: Final = 6
+#: The ranks, as numbers (a card's index is ``suit * SUIT_SIZE + rank``).
+NINE: Final = 0
+JACK: Final = 1
+QUEEN: Final = 2
+KING: Final = 3
+TEN: Final = 4
+ACE: Final = 5
+#: The mask of all 24 cards.
 FULL: Final = (1 << 24) - 1
 #: Mask of every card of a suit, indexed by suit.
 SUIT_MASK: Final = tuple(0x3F << (6 * s) for s in range(4))
@@ -38,9 +49,10 @@ ABOVE: Final = tuple(FULL & ~((1 << (i + 1)) - 1) & SUIT_MASK[i // 6] for i in r
 RANK_MASK: Final = tuple(sum(1 << (s * 6 + r) for s in range(4)) for r in range(6))
 #: Mask of the king and queen of a suit, indexed by suit.
 PAIR_MASK: Final = tuple((1 << (s * 6 + 2)) | (1 << (s * 6 + 3)) for s in range(4))
-QUEEN: Final = 2
-KING: Final = 3
-ACE: Final = 5
+#: The ranks of a marriage, as rank bits: ``MARRIAGE_RANKS >> rank & 1`` for a queen or king.
+MARRIAGE_RANKS: Final = 1 << QUEEN | 1 << KING
+#: Bit ``suit * SUIT_SIZE`` of every suit: where :func:`marriage_bits` marks a marriage.
+MARRIAGE_BITS: Final = 0x041041
 #: The card points of one suit's cards, indexed by their 6-bit rank mask (9 J Q K 10 A).
 SUIT_POINTS: Final = tuple(
     sum((0, 2, 3, 4, 10, 11)[r] for r in range(6) if k >> r & 1) for k in range(64)
@@ -50,7 +62,6 @@ ACES: Final = RANK_MASK[ACE]
 #: The code of the ace marriage in the engine's list of declarations, ``(seat, code)``
 #: beside the marriages' ``(seat, suit)``: it names no suit (the rules, section 15).
 ACE_MARRIAGE: Final = 4
-NINE: Final = 0
 
 
 #: ``BITS_LOW[m]``: the card indexes (0..11) in the 12-bit mask ``m``, ascending.
@@ -77,3 +88,15 @@ def mask_points(mask: int) -> int:
         + SUIT_POINTS[mask >> 12 & 63]
         + SUIT_POINTS[mask >> 18]
     )
+
+
+def marriage_bits(hand: int) -> int:
+    """Bit ``suit * SUIT_SIZE`` set for every suit whose queen and king are both in ``hand``
+    (the queen's bit shifted down by :data:`QUEEN`, and-ed with the king's by :data:`KING`)."""
+    return hand >> QUEEN & hand >> KING & MARRIAGE_BITS
+
+
+def marriage_suits(hand: int) -> int:
+    """The suits whose queen and king are both in ``hand``, as a 4-bit set (bit ``suit``)."""
+    pairs = hand >> QUEEN & hand >> KING & MARRIAGE_BITS
+    return (pairs & 1) | (pairs >> 5 & 2) | (pairs >> 10 & 4) | (pairs >> 15 & 8)

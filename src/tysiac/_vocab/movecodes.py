@@ -64,15 +64,27 @@ __all__ = [
 
 #: The log of a deal before its first move.
 EMPTY_LOG: Final = 1
+#: The bits of one move's code in a log: ``log << CODE_BITS | code`` appends a move.
+CODE_BITS: Final = 16
+#: The bits of the seat at the bottom of a code: ``kind << SEAT_BITS | seat``.
+SEAT_BITS: Final = 2
+#: ``code & SEAT_MASK`` is the seat of a code, ``code >> SEAT_BITS`` its kind and value.
+SEAT_MASK: Final = (1 << SEAT_BITS) - 1
+#: Bids and contracts are coded in units of this many points (the smallest bid step).
+AMOUNT_UNIT: Final = 5
 
-#: ``(BID_CODE + amount // 5) << 2 | seat`` is the code of a bid (``BLIND_CODE``: blind).
+#: ``(BID_CODE + amount // AMOUNT_UNIT) << SEAT_BITS | seat`` is the code of a bid
+#: (``BLIND_CODE``: a blind bid).
 BID_CODE: Final = 174
-#: ``(CONTRACT_CODE + amount // 5) << 2 | seat`` is the code of a contract.
+#: ``(CONTRACT_CODE + amount // AMOUNT_UNIT) << SEAT_BITS | seat`` is the code of a contract.
 CONTRACT_CODE: Final = 1175
 _CONCEDE: Final = 2176
 BLIND_CODE: Final = 2177
-#: ``(MELD_CODE + card) << 2 | seat`` is the code of a declaring play (plain plays: ``card``).
+#: ``(MELD_CODE + card) << SEAT_BITS | seat`` is the code of a declaring play (a plain
+#: play's: ``card << SEAT_BITS | seat``).
 MELD_CODE: Final = 24
+#: ``(GIVE_CODE + to * 24 + card) << SEAT_BITS | seat`` is the code of a give.
+GIVE_CODE: Final = 48
 _SHARED: Final[tuple[Move, ...]] = (
     *PLAYS,
     *MELDS,
@@ -85,8 +97,9 @@ _SHARED: Final[tuple[Move, ...]] = (
     CLAIM,
 )
 assert len(_SHARED) == BID_CODE and _SHARED[MELD_CODE] is MELDS[0]
+assert _SHARED[GIVE_CODE] is GIVES[0][0]
 # the engine's own move objects live for the whole process: their ids are stable keys
-_CODES: Final[dict[int, int]] = {id(m): i << 2 for i, m in enumerate(_SHARED)}
+_CODES: Final[dict[int, int]] = {id(m): i << SEAT_BITS for i, m in enumerate(_SHARED)}
 #: ``PASS_CODE | seat`` is the code of a pass.
 PASS_CODE: Final = _CODES[id(PASS)]
 
@@ -95,55 +108,55 @@ def _code(move: Move) -> int:
     """The code of a move the engine did not take from the shared tables (bids, contracts,
     the rules' own gives)."""
     if type(move) is Bid:
-        return ((BLIND_CODE if move.blind else BID_CODE) + move.amount // 5) << 2
+        return ((BLIND_CODE if move.blind else BID_CODE) + move.amount // AMOUNT_UNIT) << SEAT_BITS
     if type(move) is Concede:
-        return _CONCEDE << 2
+        return _CONCEDE << SEAT_BITS
     if type(move) is Contract:
-        return (CONTRACT_CODE + move.amount // 5) << 2
+        return (CONTRACT_CODE + move.amount // AMOUNT_UNIT) << SEAT_BITS
     if type(move) is Give:
-        return (48 + move.to * 24 + move.card.index) << 2
+        return (GIVE_CODE + move.to * 24 + move.card.index) << SEAT_BITS
     return _CODES[id(next(m for m in _SHARED if m == move))]
 
 
 def move_code(move: Move) -> int:
-    """The code of ``move`` without its seat (``kind_and_value << 2``)."""
+    """The code of ``move`` without its seat (``kind_and_value << SEAT_BITS``)."""
     code = _CODES.get(id(move))
     return _code(move) if code is None else code
 
 
 def log_plus(log: int, seat: int, move: Move) -> int:
     """The deal log ``log`` with ``seat``'s ``move`` appended."""
-    return log << 16 | (move_code(move) | seat)
+    return log << CODE_BITS | (move_code(move) | seat)
 
 
 def _codes(log: int) -> tuple[int, ...]:
     """The codes of ``log``, oldest first."""
-    n = (log.bit_length() - 1) >> 4
-    return struct.unpack(f">{n}H", (log ^ 1 << 16 * n).to_bytes(2 * n, "big"))
+    n = (log.bit_length() - 1) // CODE_BITS
+    return struct.unpack(f">{n}H", (log ^ 1 << CODE_BITS * n).to_bytes(2 * n, "big"))
 
 
 def _move(kind: int) -> Move:
     if kind < BID_CODE:
         return _SHARED[kind]
     if kind < CONTRACT_CODE:
-        return Bid((kind - BID_CODE) * 5)
+        return Bid((kind - BID_CODE) * AMOUNT_UNIT)
     if kind < _CONCEDE:
-        return Contract((kind - CONTRACT_CODE) * 5)
+        return Contract((kind - CONTRACT_CODE) * AMOUNT_UNIT)
     if kind == _CONCEDE:
         return CONCEDE
-    return Bid((kind - BLIND_CODE) * 5, blind=True)
+    return Bid((kind - BLIND_CODE) * AMOUNT_UNIT, blind=True)
 
 
 def log_moves(log: int) -> tuple[tuple[int, Move], ...]:
     """The ``(seat, move)`` pairs of a deal's log, oldest first."""
-    return tuple([(code & 3, _move(code >> 2)) for code in _codes(log)])
+    return tuple([(code & SEAT_MASK, _move(code >> SEAT_BITS)) for code in _codes(log)])
 
 
 def last_bid_blind(log: int, seat: int) -> bool:
     """Whether ``seat``'s last bid in the deal log ``log`` was blind (False: no bid)."""
     for code in reversed(_codes(log)):  # newest first, unpacked in C (no big-int shifts)
-        if code & 3 == seat:
-            kind = code >> 2
+        if code & SEAT_MASK == seat:
+            kind = code >> SEAT_BITS
             if BID_CODE <= kind < CONTRACT_CODE:
                 return False
             if kind >= BLIND_CODE:
@@ -161,5 +174,5 @@ def log_from_codes(data: bytes) -> int:
     """The deal log whose codes :func:`encode_log` gave."""
     log = EMPTY_LOG
     for (code,) in struct.iter_unpack("<H", data):
-        log = log << 16 | code
+        log = log << CODE_BITS | code
     return log

@@ -15,17 +15,12 @@ from typing import Final
 from .._rules.layouts import GEOMETRY
 from .._rules.options import Layout
 from .._rules.rules import Rules
-from .._vocab.masks import ABOVE, bits
+from .._vocab.masks import ABOVE, ACE, ACES, KING, QUEEN, RANK_MASK, TEN, bits
 from ._knowledge import ALL, POINTS, SUIT, pair_held
 
 __all__ = ["bid_value", "estimate", "give_order", "holds_ace_marriage"]
 
-_ACE: Final = 5
-_TEN: Final = 4
-_KING: Final = 3
-_QUEEN: Final = 2
-_ACES: Final = sum(1 << (s * 6 + _ACE) for s in range(4))
-_TENS: Final = sum(1 << (s * 6 + _TEN) for s in range(4))
+_TENS: Final = RANK_MASK[TEN]
 
 
 def estimate(rules: Rules, hand: int, gone: int = 0, *, leads_first: bool = True) -> float:
@@ -73,7 +68,7 @@ def estimate(rules: Rules, hand: int, gone: int = 0, *, leads_first: bool = True
         first = values[plan] if plan is not None else 0
         if (rules.marriage_on_first_trick and leads_first) or side_winners:
             chance = 1.0
-        elif plan is not None and hand >> (plan * 6 + _ACE) & 1:
+        elif plan is not None and hand >> (plan * 6 + ACE) & 1:
             chance = 1.0  # lead the ace first (no trump yet: a sure trick), then declare
         else:
             chance = 0.25  # no sure trick: the lead rarely comes back (measured: 23%)
@@ -91,7 +86,7 @@ def estimate(rules: Rules, hand: int, gone: int = 0, *, leads_first: bool = True
 
 def holds_ace_marriage(rules: Rules, hand: int) -> bool:
     """Whether ``hand`` holds the four aces and the rules score them (``ace_marriage``)."""
-    return rules.ace_marriage is not None and hand & _ACES == _ACES
+    return rules.ace_marriage is not None and hand & ACES == ACES
 
 
 def give_order(rules: Rules, hand: int) -> list[int]:
@@ -110,17 +105,17 @@ def give_order(rules: Rules, hand: int) -> list[int]:
     def cost(c: int) -> tuple[float, int]:
         s, r = divmod(c, 6)
         value = POINTS[c] * 3.0
-        if aces and r == _ACE:
+        if aces and r == ACE:
             value += 300  # never break the ace marriage
-        if s in marriages and r in (_KING, _QUEEN):
+        if s in marriages and r in (KING, QUEEN):
             value += 300
         if s == plan:
             value += 20 + 4 * r
-        if r in (_KING, _QUEEN) and s not in marriages:
+        if r in (KING, QUEEN) and s not in marriages:
             value += 12  # giving it might complete the receiver's marriage
         if not ABOVE[c] & outstanding and POINTS[c]:
             value += 25  # a top card wins a trick
-        if r == _TEN and not ABOVE[c] & hand:
+        if r == TEN and not ABOVE[c] & hand:
             value -= 12  # an unguarded ten falls to the ace
         value += 4 * (hand & SUIT[s]).bit_count()  # empty short suits first
         return value, c

@@ -8,6 +8,7 @@ from typing import Final
 from .._engine.core import Phase
 from .._info.views import View
 from .._rules.options import Declaration, Layout, MarriageCards
+from .._vocab.masks import ACE, KING, QUEEN, TEN
 from .._vocab.moves import (
     Bid,
     Bomb,
@@ -22,15 +23,11 @@ from .._vocab.moves import (
     Redeal,
 )
 from ._estimate import bid_value, estimate, give_order, holds_ace_marriage
-from ._knowledge import POINTS, SUIT, Knowledge, beats, card_mask, pair_held, trick_winner
+from ._knowledge import POINTS, SUIT, Knowledge, beats, card_mask, pair_held, winning_play
 from ._protocol import check_seed, check_view
 
 __all__ = ["HeuristicBot"]
 
-_KING: Final = 3
-_QUEEN: Final = 2
-_TEN: Final = 4
-_ACE: Final = 5
 
 #: How far below its cautious hand value the bot stops bidding.  Declaring above the
 #: opening bid must be nearly safe to pay: passing leaves a weak forced opener to fail, which
@@ -195,12 +192,12 @@ class _Play:
         first trick, unless marriages may be declared on it): the ace would waste it."""
         if not self._aces_pending() or self.rules.marriage_on_first_trick or self.view.tricks:
             return plays
-        return [m for m in plays if m.card.index % 6 != _ACE] or plays
+        return [m for m in plays if m.card.index % 6 != ACE] or plays
 
     def _ace_marriage(self, move: Move, moves: tuple[Move, ...]) -> Move:
         """An ace led from all four declares the ace marriage: with optional declaration,
         the declaring form of the lead."""
-        if isinstance(move, Play) and not move.meld and move.card.index % 6 == _ACE:
+        if isinstance(move, Play) and not move.meld and move.card.index % 6 == ACE:
             meld = Play(move.card, meld=True)
             if meld in moves:
                 return meld
@@ -213,11 +210,11 @@ class _Play:
         k = self.k
         s, r = divmod(c, 6)
         value = POINTS[c] * 3.0
-        if k.trump is not None and s == k.trump:
+        if k.trump >= 0 and s == k.trump:
             value += 30 + r * 2
-        if r in (_KING, _QUEEN) and pair_held(k.hand, s) and self._can_still_declare():
+        if r in (KING, QUEEN) and pair_held(k.hand, s) and self._can_still_declare():
             value += 90 + self.rules.marriage_values[s] / 4
-        if r == _ACE and self._aces_pending():
+        if r == ACE and self._aces_pending():
             value += 150  # an ace played when following breaks the ace marriage
         if k.is_top(c):
             value += 15
@@ -232,7 +229,7 @@ class _Play:
     def _declaring(self, plays: list[Play]) -> list[Play]:
         """The leads that declare a marriage now."""
         rules = self.rules
-        melds = [m for m in plays if m.meld and m.card.index % 6 in (_KING, _QUEEN)]
+        melds = [m for m in plays if m.meld and m.card.index % 6 in (KING, QUEEN)]
         if rules.declaration is Declaration.OPTIONAL:
             return melds  # (the ace marriage is declared by any ace lead: see _ace_marriage)
         if not rules.marriage_on_first_trick and not self.view.tricks:
@@ -243,7 +240,7 @@ class _Play:
             s, r = divmod(m.card.index, 6)
             if not pair_held(hand, s):
                 continue
-            if r == _QUEEN or (r == _KING and rules.marriage_cards is MarriageCards.KING_OR_QUEEN):
+            if r == QUEEN or (r == KING and rules.marriage_cards is MarriageCards.KING_OR_QUEEN):
                 out.append(m)
         return out
 
@@ -259,21 +256,19 @@ class _Play:
             cash = [
                 m
                 for m in sure
-                if k.trump is None
-                and m.card.suit not in declare_suits
-                and POINTS[m.card.index] >= 10
+                if k.trump < 0 and m.card.suit not in declare_suits and POINTS[m.card.index] >= 10
             ]
             if cash:
                 return max(cash, key=lambda m: (POINTS[m.card.index], -m.card.index))
             best = max(rules.marriage_values[m.card.suit] for m in declaring)
             options = [m for m in declaring if rules.marriage_values[m.card.suit] == best]
-            kings = [m for m in options if m.card.index % 6 == _KING]
+            kings = [m for m in options if m.card.index % 6 == KING]
             if kings and k.sure(kings[0].card.index):
                 return kings[0]
-            queens = [m for m in options if m.card.index % 6 == _QUEEN]
+            queens = [m for m in options if m.card.index % 6 == QUEEN]
             return (queens or options)[0]
         trump = k.trump
-        if trump is not None and k.hand & SUIT[trump]:
+        if trump >= 0 and k.hand & SUIT[trump]:
             others = k.outstanding() & SUIT[trump]
             opponents = self._opponents()
             if others and any(k.may_hold(s) & SUIT[trump] for s in opponents):
@@ -310,14 +305,14 @@ class _Play:
         value = self.keep(c)
         s = c // 6
         for p in k.partners():
-            if k.void[p] >> s & 1 and k.trump is not None and k.may_hold(p) & SUIT[k.trump]:
+            if k.void[p] >> s & 1 and k.trump >= 0 and k.may_hold(p) & SUIT[k.trump]:
                 value -= 12  # my partner can trump it
         d = k.declarer
         if (
             d is not None
             and d != k.me
             and k.void[d] >> s & 1
-            and k.trump is not None
+            and k.trump >= 0
             and k.may_hold(d) & SUIT[k.trump]
         ):
             value += 10  # the declarer would trump it
@@ -325,7 +320,7 @@ class _Play:
 
     def _pair_card(self, m: Play) -> bool:
         s, r = divmod(m.card.index, 6)
-        return r in (_KING, _QUEEN) and pair_held(self.k.hand, s)
+        return r in (KING, QUEEN) and pair_held(self.k.hand, s)
 
     def _opponents(self) -> list[int]:
         k = self.k
@@ -343,7 +338,7 @@ class _Play:
         if melds:  # declaring "on someone": free points
             return melds[0]
         trump = k.trump
-        winner_seat, best = trick_winner(k.trick, trump)
+        winner_seat, best = winning_play(k.trick, trump)
         later = k.after_me()
         partners = k.partners()
         friend_winning = winner_seat in partners
@@ -369,7 +364,7 @@ class _Play:
         but a ten that the ace may catch is better played now."""
         k = self.k
         value = self.keep(c) - POINTS[c] * 2.0
-        if c % 6 == _TEN and not k.is_top(c):
+        if c % 6 == TEN and not k.is_top(c):
             value -= 15
         return value
 
@@ -392,7 +387,7 @@ class _Play:
         def gain(m: Play) -> tuple[float, int]:
             c = m.card.index
             value = POINTS[c] * 3.0
-            if k.trump is not None and c // 6 == k.trump:
+            if k.trump >= 0 and c // 6 == k.trump:
                 value -= 40
             if self._pair_card(m):
                 value -= 100

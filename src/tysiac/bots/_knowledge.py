@@ -10,11 +10,12 @@ from __future__ import annotations
 from typing import Final
 
 from .._engine.core import Phase
+from .._engine.trickrules import beats, trick_winner
 from .._info.views import View
 from .._rules.layouts import GEOMETRY, active_seats
 from .._rules.options import TrumpTiming
 from .._vocab.cards import RANK_POINTS, Card, Rank
-from .._vocab.masks import ABOVE, FULL, SUIT_MASK
+from .._vocab.masks import ABOVE, FULL, PAIR_MASK, SUIT_MASK
 from .._vocab.moves import Give
 
 __all__ = [
@@ -25,7 +26,7 @@ __all__ = [
     "beats",
     "card_mask",
     "pair_held",
-    "trick_winner",
+    "winning_play",
 ]
 
 #: Every card of the pack, as a mask (the engine's own table).
@@ -34,8 +35,6 @@ ALL: Final = FULL
 SUIT: Final = SUIT_MASK
 #: ``POINTS[i]``: the card points of card ``i``.
 POINTS: Final = tuple(RANK_POINTS[i % 6] for i in range(24))
-_KING: Final = 3
-_QUEEN: Final = 2
 
 
 def card_mask(cards: object) -> int:
@@ -49,24 +48,14 @@ def card_mask(cards: object) -> int:
 
 def pair_held(mask: int, suit: int) -> bool:
     """Whether ``mask`` holds the king and the queen of ``suit``."""
-    pair = (1 << (suit * 6 + _KING)) | (1 << (suit * 6 + _QUEEN))
+    pair = PAIR_MASK[suit]
     return mask & pair == pair
 
 
-def beats(card: int, best: int, trump: int | None) -> bool:
-    """Whether ``card`` beats ``best``, the card winning a trick so far."""
-    if card // 6 == best // 6:
-        return card > best
-    return trump is not None and card // 6 == trump
-
-
-def trick_winner(trick: list[tuple[int, int]], trump: int | None) -> tuple[int, int]:
-    """The ``(seat, card)`` winning ``trick`` so far."""
-    best = trick[0]
-    for entry in trick[1:]:
-        if beats(entry[1], best[1], trump):
-            best = entry
-    return best
+def winning_play(trick: list[tuple[int, int]], trump: int) -> tuple[int, int]:
+    """The ``(seat, card)`` winning ``trick`` so far (``trump`` -1 for none), by the
+    engine's rule (:func:`~tysiac._engine.trickrules.trick_winner`)."""
+    return trick[trick_winner(tuple([card for _, card in trick]), trump)]
 
 
 class Knowledge:
@@ -86,7 +75,7 @@ class Knowledge:
         lacks: ``lacks[seat]``: cards ``seat`` cannot hold, because it did not play them when
             the trick rules would have made it (it did not beat a card it could have beaten).
         possible: ``possible[seat]``: the cards the view says ``seat`` may hold.
-        trump: the trump suit, or None.
+        trump: the trump suit, -1 for none.
         declarer: the declarer, or None.
     """
 
@@ -115,7 +104,7 @@ class Knowledge:
         self.seats = active_seats(rules.layout, view.dealer)
         self.active = GEOMETRY[rules.layout].active
         self.declarer = view.declarer
-        self.trump = None if view.trump is None else int(view.trump)
+        self.trump = -1 if view.trump is None else int(view.trump)
         self.hand = card_mask(view.hand)
         self.trick = [(seat, c.index) for seat, c in view.trick]
         played = 0
@@ -182,14 +171,14 @@ class Knowledge:
         """Whether no card that someone else may still play beats ``card`` in its suit."""
         return not ABOVE[card] & self.outstanding()
 
-    def can_beat(self, seat: int, card: int, led: int, trump: int | None) -> bool:
+    def can_beat(self, seat: int, card: int, led: int, trump: int) -> bool:
         """Whether ``seat`` may hold a card that beats ``card`` (of the led suit ``led``
         or a trump) in a trick led in ``led``."""
         mask = self.may_hold(seat)
         if mask & ABOVE[card]:
             return True
         suit = card // 6
-        if trump is None or suit == trump:
+        if trump < 0 or suit == trump:
             return False
         # ``card`` is not a trump: a seat out of the led suit may trump it
         if not mask & SUIT[trump]:
@@ -209,7 +198,7 @@ class Knowledge:
         trump = self.trump
         if self.trick:
             led = self.trick[0][1] // 6
-            if not beats(card, trick_winner(self.trick, trump)[1], trump):
+            if not beats(card, winning_play(self.trick, trump)[1], trump):
                 return False
         else:
             led = card // 6
@@ -243,7 +232,7 @@ def _inferences(view: View) -> tuple[list[int], list[int]]:
         return void, lacks  # free play and fresh cards while the stock lasts
     marriages = list(view.marriages)
     pending = 0
-    trump: int | None = None
+    trump = -1
     next_trick = rules.trump_timing is TrumpTiming.NEXT_TRICK
     for t, trick in enumerate(tricks):
         if not trick:
@@ -272,7 +261,7 @@ def _inferences(view: View) -> tuple[list[int], list[int]]:
                     lacks[seat] |= ABOVE[best]
             else:
                 void[seat] |= 1 << led
-                if trick_trump is not None and rules.must_trump:
+                if trick_trump >= 0 and rules.must_trump:
                     if card // 6 != trick_trump:
                         if not trumped or rules.trump_when_cannot_overtrump:
                             void[seat] |= 1 << trick_trump
@@ -281,7 +270,7 @@ def _inferences(view: View) -> tuple[list[int], list[int]]:
                     elif trumped and not beats(card, best, trick_trump):
                         lacks[seat] |= ABOVE[best]
             if beats(card, best, trick_trump):
-                if trick_trump is not None and card // 6 == trick_trump and led != trick_trump:
+                if trick_trump >= 0 and card // 6 == trick_trump and led != trick_trump:
                     trumped = True
                 best = card
     return void, lacks

@@ -20,7 +20,7 @@ from .._engine.core import Core, Phase
 from .._engine.state import State
 from .._rules.layouts import GEOMETRY
 from .._rules.options import Declaration, Layout, MarriageCards
-from .._vocab.masks import ABOVE
+from .._vocab.masks import ABOVE, KING, QUEEN
 from .._vocab.moves import (
     Bid,
     Bomb,
@@ -40,8 +40,6 @@ from ._knowledge import POINTS, SUIT, beats, pair_held
 
 __all__ = ["Policy"]
 
-_KING: Final = 3
-_QUEEN: Final = 2
 _CLAIM: Final = Claim()
 
 
@@ -155,7 +153,7 @@ def _cheap(c: int, hand: int, trump: int) -> float:
     value = POINTS[c] * 3.0 + 2 * (hand & SUIT[s]).bit_count()
     if s == trump:
         value += 30
-    if c % 6 in (_KING, _QUEEN) and pair_held(hand, s):
+    if c % 6 in (KING, QUEEN) and pair_held(hand, s):
         value += 100
     return value
 
@@ -196,9 +194,8 @@ def _play(state: State, moves: tuple[Move, ...]) -> Move:
     best = trick[0]
     win_pos = 0
     for i, c in enumerate(trick[1:], 1):
-        if beats(c, best, None if trump < 0 else trump):
+        if beats(c, best, trump):
             best, win_pos = c, i
-    t = None if trump < 0 else trump
     winner = core.leader
     assert winner is not None
     for _ in range(win_pos):
@@ -208,14 +205,14 @@ def _play(state: State, moves: tuple[Move, ...]) -> Move:
         smear = [
             c
             for c in cards
-            if c // 6 != trump and not (c % 6 in (_KING, _QUEEN) and pair_held(hand, c // 6))
+            if c // 6 != trump and not (c % 6 in (KING, QUEEN) and pair_held(hand, c // 6))
         ]
         if smear:
             top = max(smear, key=lambda c: (POINTS[c], -c))
             if POINTS[top] >= 10:
                 return plays[top]
         return plays[min(cards, key=lambda c: (_cheap(c, hand, trump), c))]
-    winners = [c for c in cards if beats(c, best, t)]
+    winners = [c for c in cards if beats(c, best, trump)]
     sure = [c for c in winners if not any(_can_beat(hands[s], c, led, trump) for s in rivals)]
     if sure and winner not in partners:
         return plays[min(sure, key=lambda c: (c // 6 == trump, _cheap(c, hand, trump), c))]
@@ -238,8 +235,8 @@ def _lead(
         first = not any(core.taken)
         if rules.declaration is Declaration.OPTIONAL or rules.marriage_on_first_trick or not first:
             for s in pairs:
-                queen = s * 6 + _QUEEN
-                king = s * 6 + _KING
+                queen = s * 6 + QUEEN
+                king = s * 6 + KING
                 if queen in cards:
                     declarable.append(queen)
                 elif king in cards and rules.marriage_cards is MarriageCards.KING_OR_QUEEN:
@@ -260,7 +257,7 @@ def _lead(
         top = [c for c in cards if c // 6 == trump and sure(c)]
         if top:
             return max(top)
-    rich = [c for c in rich if not (c % 6 in (_KING, _QUEEN) and pair_held(hand, c // 6))]
+    rich = [c for c in rich if not (c % 6 in (KING, QUEEN) and pair_held(hand, c // 6))]
     if rich:
         return max(rich, key=lambda c: (c // 6 != trump, POINTS[c], -c))
     return min(cards, key=lambda c: (_cheap(c, hand, trump), c))
