@@ -319,3 +319,21 @@ def test_cards_unpickle_to_the_shared_card() -> None:
 
     card = Card.parse("QH")
     assert pickle.loads(pickle.dumps(card)) is card
+
+
+@pytest.mark.parametrize(
+    ("rules", "scores"),
+    [
+        (Rules(), (5000, 0, 0)),
+        (Rules(), (0, 1000, 0)),
+        (Rules(target=500), (0, 0, 500)),
+        (Rules.preset("pl", players=2), (990, 1000)),
+    ],
+)
+def test_starting_scores_that_already_won_are_refused(
+    rules: Rules, scores: tuple[int, ...]
+) -> None:
+    with pytest.raises(InvalidDealError, match="already has the target"):
+        new_game(rules, seed=1, scores=scores)
+    below = tuple(min(s, rules.target - 10) for s in scores)
+    assert new_game(rules, seed=1, scores=below).scores == below

@@ -236,3 +236,17 @@ def test_string_enum_values_are_accepted() -> None:
 def test_bad_enum_string_names_the_choices() -> None:
     with pytest.raises(InvalidRulesError, match="optional"):
         Rules(declaration="sometimes")
+
+
+@pytest.mark.parametrize("target", [-1, 0, 95, 1005, 10**6])
+def test_a_bad_target_is_blamed_alone(target: int) -> None:
+    """The barrel computed from a bad target is not blamed as if the caller had set it."""
+    with pytest.raises(InvalidRulesError) as exc:
+        Rules(target=target)
+    assert f"target={target}" in str(exc.value)
+    assert "barrel" not in str(exc.value)
+
+
+def test_a_barrel_at_or_above_the_target_is_still_blamed() -> None:
+    with pytest.raises(InvalidRulesError, match="barrel=1000"):
+        Rules(barrel=1000)

@@ -46,7 +46,7 @@ def new_game(
         deal: fixes the first deal: the hands in seat order, then each musik, then the stock
             (next card first), each a string such as ``"AH KH 9S"`` or an iterable of cards.
             A sitting-out dealer's hand is ``""``.  Later deals come from the seed.
-        scores: the starting score of each seat (default zeros).
+        scores: the starting score of each seat (default zeros), each below the target.
 
     Raises:
         InvalidDealError: ``deal`` or ``scores`` do not fit the rules.
@@ -83,6 +83,12 @@ def new_game(
         ):
             raise InvalidDealError(wanted)
         start = tuple(int(x) for x in start)
+        won = [seat for seat in range(n) if start[seat] >= rules.target]
+        if won:
+            raise InvalidDealError(
+                f"scores={brief(scores)}: seat {won[0]} already has the target "
+                f"{rules.target}, so the game would be over before it starts"
+            )
     dealer = rules.first_dealer
     deck = shuffled_deck(seed, 1) if deal is None else _deck_from(rules, dealer, deal)
     return start_deal(rules, seed, 1, dealer, start, (0,) * n, (), deck)

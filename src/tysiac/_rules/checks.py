@@ -92,7 +92,9 @@ def problems(r: Rules) -> list[str]:
         out.append(f"marriage_values={r.marriage_values} must not be negative")
     if r.rounding_unit not in (1, 5, 10):
         out.append(f"rounding_unit={r.rounding_unit} must be 1, 5 or 10")
-    if r.barrel is not None and (not is_int(r.barrel) or not 0 < r.barrel < r.target):
+    target_ok = 100 <= r.target <= 100_000 and not r.target % 10
+    # (a barrel computed from a bad target is not blamed: the target is)
+    if target_ok and r.barrel is not None and not 0 < r.barrel < r.target:
         out.append(f"barrel={r.barrel} must be None or an int between 0 and target={r.target}")
     if r.auto_claim and not r.claim:
         out.append("auto_claim=True needs claim=True")
