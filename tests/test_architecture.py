@@ -66,11 +66,13 @@ PUBLIC = [
     "RedealMarriage",
     "Rules",
     "ScoreSheet",
+    "Solution",
     "State",
     "Suit",
     "TrumpTiming",
     "TysiacError",
     "View",
+    "WrongPhaseError",
     "__version__",
     "apply",
     "from_json",
@@ -83,6 +85,7 @@ PUBLIC = [
     "replay",
     "rollout",
     "sample_world",
+    "solve",
     "to_json",
     "tournament",
 ]
@@ -95,19 +98,20 @@ LAYERS: dict[str, int] = {
     "_rules": 2,
     "_engine": 3,
     "_compiled": 3,
-    "_info": 4,
-    "encoding": 4,
-    "_records": 5,
-    "bots": 6,
-    "_cli": 7,
-    "tysiac": 8,  # the façade, tysiac/__init__.py
-    "cli": 8,
-    "__main__": 8,
-    "contrib": 9,
+    "_search": 4,
+    "_info": 5,
+    "encoding": 5,
+    "_records": 6,
+    "bots": 7,
+    "_cli": 8,
+    "tysiac": 9,  # the façade, tysiac/__init__.py
+    "cli": 9,
+    "__main__": 9,
+    "contrib": 10,
 }
 
 #: The subpackages of private modules, one a layer.
-SUBPACKAGES = ("_vocab", "_rules", "_engine", "_info", "_records", "_cli")
+SUBPACKAGES = ("_vocab", "_rules", "_engine", "_search", "_info", "_records", "_cli")
 
 
 def _module(path: Path) -> str:

@@ -30,6 +30,7 @@ from ._errors import (
     NotAnActionError,
     NotAStateError,
     TysiacError,
+    WrongPhaseError,
 )
 from ._info.knowledge import HiddenPile, Pile
 from ._info.sampling import sample_world
@@ -53,6 +54,7 @@ from ._rules.options import (
 )
 from ._rules.presets import PRESETS
 from ._rules.rules import Rules
+from ._search.solve import Solution, solve
 from ._version import __version__
 from ._vocab.cards import CARDS, Card, Rank, Suit, parse_cards
 from ._vocab.moves import (
@@ -124,11 +126,13 @@ __all__ = [
     "RedealMarriage",
     "Rules",
     "ScoreSheet",
+    "Solution",
     "State",
     "Suit",
     "TrumpTiming",
     "TysiacError",
     "View",
+    "WrongPhaseError",
     "__version__",
     "apply",
     "from_json",
@@ -141,6 +145,7 @@ __all__ = [
     "replay",
     "rollout",
     "sample_world",
+    "solve",
     "to_json",
     "tournament",
 ]

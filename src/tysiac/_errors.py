@@ -23,6 +23,7 @@ __all__ = [
     "NotAStateError",
     "NotAnActionError",
     "TysiacError",
+    "WrongPhaseError",
     "brief",
 ]
 
@@ -82,6 +83,11 @@ class NotAnActionError(InvalidActionError, TypeError):
 class NotABotError(TysiacError, TypeError):
     """Something that is not a bot (an object with a ``choose(view)`` method), or not a list
     of bots, was given where bots are needed."""
+
+
+class WrongPhaseError(TysiacError, ValueError):
+    """A state in a phase the call cannot work on: :func:`~tysiac.solve` needs the trick
+    play (:attr:`Phase.PLAY <tysiac.Phase.PLAY>`).  The message names the phase."""
 
 
 class ImpossibleViewError(TysiacError, ValueError):

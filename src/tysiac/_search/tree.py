@@ -1,0 +1,589 @@
+"""The solver's search (private): the exact value of a trick-play position, every card open.
+
+A position's value is what one side still takes from it: the card points of the tricks it
+wins, the marriages it declares, the leftover cards of the two-player layouts when it takes
+the last trick, and what a claim gives the declarer.  The *max side* is the declarer (or, in
+the draw game, the seat the solve is asked about); every other seat plays, together, to make
+the value as small as possible.
+
+The search plays the engine's own rules on its integer form (:mod:`tysiac._engine.trickrules`
+for the cards a seat may play, the trick's winner and the declarations; the claim test of
+:mod:`tysiac._engine.claim`), with:
+
+- alpha-beta, fail-soft, driven by null-window tests (MTD(f): :meth:`Tree.exact`);
+- a transposition table at the start of each trick, keyed on every hand, the leader, the
+  trump and the stock's position (everything the rest of the deal depends on: the cards
+  already played follow from the hands), holding a lower and an upper bound and the best
+  lead; it holds at most :data:`TABLE_LIMIT` positions and is emptied when full;
+- bounds before searching a trick: the points still in play (and the marriages the max side
+  may still declare) above, what the max side can take for certain below;
+- move ordering: the table's best lead first, then cards that declare, then cards that win
+  the trick, the richest first when the max side wins, the poorest when it loses.
+
+No two cards of the pack are worth the same points, so two cards that are equivalent for
+taking tricks (adjacent in rank, held by one seat) still change the score by which trick each
+ends in: the search keeps both (merging them is exact only for equal points).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .._engine.claim import claim_line, outstanding
+from .._engine.trickrules import (
+    can_meld_aces,
+    can_meld_on_lead,
+    can_meld_on_someone,
+    play_mask,
+    trick_winner,
+)
+from .._rules.flags import PlayFlags
+from .._vocab.masks import (
+    ABOVE,
+    ACE,
+    ACES,
+    KING,
+    MARRIAGE_BITS,
+    MARRIAGE_RANKS,
+    QUEEN,
+    SUIT_MASK,
+    mask_points,
+)
+
+__all__ = [
+    "INFINITE",
+    "TABLE_LIMIT",
+    "Tree",
+]
+
+#: The most trick-start positions one :class:`Tree` keeps in its transposition table; when
+#: it is full it is emptied (the values stay exact; only time is lost).  About 100 bytes a
+#: position: some 30 MB at the limit.
+TABLE_LIMIT: Final = 1 << 18
+
+#: Above any value (card points and marriages are far below it).
+INFINITE: Final = 1 << 30
+
+#: The card points of each card, by index.
+POINTS: Final = tuple((0, 2, 3, 4, 10, 11)[c % 6] for c in range(24))
+
+# a table entry: the lower bound, the upper bound (16 bits each), then the best lead (card + 1)
+_BOUND_BITS: Final = 16
+_BOUND_MASK: Final = (1 << _BOUND_BITS) - 1
+# A table key fits a machine word.  Without a stock every card stays with the seat it was
+# dealt to (or given to before the play), so the cards still held, the leader and the trump
+# say everything; with a stock (two players) both hands, its position, the leader and the
+# trump.
+
+
+class Tree:
+    """One deal's trick play, searched from the position last :meth:`load`-ed.
+
+    The rules, the seats, the max side, the stock and the leftover cards are fixed when the
+    tree is made; :meth:`load` sets a position of that deal (a sampled world is another deal:
+    make another tree).
+    """
+
+    def __init__(
+        self,
+        f: PlayFlags,
+        seats: tuple[tuple[int, ...], ...],
+        maxers: int,
+        declarer: int,
+        marriage_values: tuple[int, ...],
+        leftover: int,
+        discards: int,
+        stock: tuple[int, ...],
+    ) -> None:
+        """Args:
+        f: the rules' play flags.
+        seats: by the trick's leader, the seats of a trick in the order they play.
+        maxers: the max side, one bit per seat.
+        declarer: the declarer, or -1 (the draw game: no claims).
+        marriage_values: by suit the marriages' values, then the ace marriage's.
+        leftover: the cards that go to the last trick's winner (two-player layouts).
+        discards: the declarer's discards (for the claim test's outstanding cards).
+        stock: the stock when the position is loaded, next card first.
+        """
+        self.f = f
+        self.seats = seats
+        self.maxers = maxers
+        self.declarer = declarer
+        self.values = marriage_values
+        self.leftover = leftover
+        self.leftover_points = mask_points(leftover)
+        self.discards = discards
+        self.stock = stock
+        self.active = f.active
+        self.claims = f.claim and declarer >= 0
+        self.auto_claim = f.auto_claim and declarer >= 0
+        self.free_while_stock = f.free_while_stock
+        # (a sitter, holding no card, is on the min side: it changes nothing)
+        self.max_seats = tuple(s for s in range(len(seats)) if maxers >> s & 1)
+        self.min_seats = tuple(s for s in range(len(seats)) if not maxers >> s & 1)
+        # the last trick is played out without a search, but for an optional declaration
+        # "on someone", a choice of the seat
+        self.plain_last = not (f.on_someone and f.optional)
+        self.hands: list[int] = []
+        self.held = 0  # the cards in the hands
+        self.trick: tuple[int, ...] = ()
+        self.leader = 0
+        self.trump = -1
+        self.pending = -1
+        self.spos = 0
+        self.first = False
+        self.table: dict[int, int] = {}
+        self.nodes = 0
+        self.best = -1  # the last turn's best card (-1: none, or a claim)
+
+    def load(
+        self,
+        hands: tuple[int, ...],
+        trick: tuple[int, ...],
+        leader: int,
+        trump: int,
+        pending: int,
+        first: bool,
+    ) -> None:
+        """Set the position: every hand, the current trick, its leader, the trump and the
+        trump declared for the next trick (-1: none), and whether no trick was taken yet."""
+        self.hands = list(hands)
+        held = 0
+        for h in hands:
+            held |= h
+        self.held = held
+        self.trick = trick
+        self.leader = leader
+        self.trump = trump
+        self.pending = pending
+        self.spos = 0
+        self.first = first
+
+    # --- the drivers ---------------------------------------------------------------------
+
+    def exact(self, guess: int) -> int:
+        """The loaded position's value (what the max side still takes): null-window tests,
+        the first at ``guess`` (as MTD(f)), then halving the interval the bounds leave (the
+        values span a few hundred points: a handful of tests)."""
+        lower = 0
+        upper = self._ceiling()
+        beta = guess if guess > lower else lower + 1
+        if beta > upper:
+            beta = upper
+        while lower < upper:
+            g = self.search(beta - 1, beta)
+            if g < beta:
+                upper = g
+            else:
+                lower = g
+            beta = (lower + upper + 1) // 2
+        return lower
+
+    def _ceiling(self) -> int:
+        """Above the loaded position's value: every point left, every marriage."""
+        left = 0
+        for h in self.hands:
+            left |= h
+        for c in self.trick:
+            left |= 1 << c
+        stock = self.stock
+        for k in range(self.spos, len(stock)):
+            left |= 1 << stock[k]
+        total = mask_points(left) + self.leftover_points
+        for v in self.values:
+            total += v
+        return total
+
+    def at_least(self, bound: int) -> bool:
+        """Whether the loaded position's value is at least ``bound`` (one null-window test)."""
+        return self.search(bound - 1, bound) >= bound
+
+    def search(self, alpha: int, beta: int) -> int:
+        """The value of the loaded position, fail-soft within ``(alpha, beta)``: above
+        ``alpha`` and below ``beta`` it is exact, else a bound on that side."""
+        if not self.trick:
+            return self._start(alpha, beta)
+        return self._turn(alpha, beta, -1)
+
+    # --- the search ----------------------------------------------------------------------
+
+    def _start(self, alpha: int, beta: int) -> int:
+        """A trick's start: the last trick played out, or the table, the bounds, the claim,
+        then the leader's turn."""
+        self.nodes += 1
+        hands = self.hands
+        if hands[self.leader].bit_count() == 1 and self.spos >= len(self.stock) and self.plain_last:
+            return self._last()
+        if self.stock:
+            key = hands[0] | hands[1] << 24 | self.spos << 48 | self.leader << 53
+            key |= (self.trump + 1) << 55
+        else:
+            key = self.held | self.leader << 24 | (self.trump + 1) << 26
+        entry = self.table.get(key)
+        hint = -1
+        lower = 0
+        upper = INFINITE
+        if entry is not None:
+            lower = entry & _BOUND_MASK
+            upper = entry >> _BOUND_BITS & _BOUND_MASK
+            hint = (entry >> (2 * _BOUND_BITS)) - 1
+            if lower >= beta or lower >= upper:
+                return lower
+            if upper <= alpha:
+                return upper
+        else:  # a new position: its bounds before any search (kept in its entry after)
+            lower, upper = self._bounds()
+            if lower >= beta or lower >= upper or upper <= alpha:
+                if len(self.table) >= TABLE_LIMIT:
+                    self.table.clear()
+                self.table[key] = lower | upper << _BOUND_BITS
+                return lower if lower >= beta or lower >= upper else upper
+        a = alpha if alpha > lower else lower
+        b = beta if beta < upper else upper
+        value = self._turn(a, b, hint)
+        if value <= a:
+            if value < upper:
+                upper = value
+        elif value >= b:
+            if value > lower:
+                lower = value
+        else:
+            lower = upper = value
+        if len(self.table) >= TABLE_LIMIT:
+            self.table.clear()
+        self.table[key] = lower | upper << _BOUND_BITS | (self.best + 1) << (2 * _BOUND_BITS)
+        return value
+
+    def _last(self) -> int:
+        """The last trick, every seat holding one card: played out (a king may still declare
+        "on someone", automatically: see ``plain_last``), its winner taking it and the
+        leftover."""
+        hands = self.hands
+        f = self.f
+        seats = self.seats[self.leader]
+        trick: tuple[int, ...] = ()
+        trump = self.trump
+        gain = 0
+        for seat in seats:
+            card = hands[seat].bit_length() - 1
+            if f.on_someone and trick and can_meld_on_someone(trick, card, self.first, f):
+                if self.maxers >> seat & 1:  # declared automatically
+                    gain += self.values[card // 6]
+                if not f.trump_next:
+                    trump = card // 6
+            trick = trick + (card,)  # noqa: RUF005
+        w = seats[trick_winner(trick, trump)]
+        if self.maxers >> w & 1:
+            for c in trick:
+                gain += POINTS[c]
+            gain += self.leftover_points
+        return gain
+
+    def _bounds(self) -> tuple[int, int]:
+        """At a trick's start: what the max side takes for certain, and at most.
+
+        Above: every point left, the leftover, and the marriages the max side may still
+        declare.  Both sides: the *quick tricks* of the seat on lead, its cards above every
+        card its opponents hold in the suit, led one after another: each wins while every
+        opponent still follows the suit or holds no trump, and the leader keeps the lead.
+        Their points are the max side's for certain, or never.
+        """
+        hands = self.hands
+        f = self.f
+        values = self.values
+        remaining = self.held
+        stock = self.stock
+        if self.spos < len(stock):
+            for k in range(self.spos, len(stock)):
+                remaining |= 1 << stock[k]
+            upper = mask_points(remaining) + self.leftover_points
+            # cards still to draw may complete a marriage or the four aces in any hand
+            upper += f.marriage_sums[_suits(remaining >> QUEEN & remaining >> KING)]
+            if remaining & ACES == ACES and f.ace_marriage:
+                upper += values[4]
+            return 0, upper
+        upper = mask_points(remaining) + self.leftover_points
+        held = 0
+        kings = 0
+        for seat in self.max_seats:
+            h = hands[seat]
+            held |= h >> QUEEN & h >> KING
+            kings |= h
+            if f.ace_marriage and h & ACES == ACES:
+                upper += values[4]
+        if f.on_someone:  # a king declares on the queen played just before it
+            held |= kings >> KING & remaining >> QUEEN
+            return 0, upper + f.marriage_sums[_suits(held)]
+        upper += f.marriage_sums[_suits(held)]
+        leader = self.leader
+        side = self.maxers >> leader & 1
+        opponents = self.min_seats if side else self.max_seats
+        theirs = 0
+        for seat in opponents:
+            theirs |= hands[seat]
+        hand = hands[leader]
+        # a king or queen led from a marriage in hand may declare and change the trump,
+        # which would spoil the later leads: such cards are left out
+        pairs = hand >> QUEEN & hand >> KING & MARRIAGE_BITS
+        cashable = hand & ~(pairs << QUEEN | pairs << KING)
+        trump = self.trump
+        trumps = SUIT_MASK[trump] if trump >= 0 else 0
+        quick = 0
+        for suit in range(4):
+            suit_mask = SUIT_MASK[suit]
+            highest = (theirs & suit_mask).bit_length()
+            tops = (cashable & suit_mask) >> highest << highest
+            if not tops:
+                continue
+            follows = 24  # how many leads of the suit every opponent with trumps follows
+            if trumps and suit != trump:
+                for seat in opponents:
+                    h = hands[seat]
+                    if h & trumps:
+                        count = (h & suit_mask).bit_count()
+                        if count < follows:
+                            follows = count
+            while tops and follows > 0:
+                card = tops.bit_length() - 1
+                quick += POINTS[card]
+                tops ^= 1 << card
+                follows -= 1
+        if not side:
+            return 0, upper - quick
+        if pairs and not self.auto_claim and (quick or not self.first or f.meld_first_trick):
+            # the quick tricks, then a marriage led: declared (an automatic claim on the way
+            # might not count it)
+            best = 0
+            for suit in range(4):
+                if pairs >> (suit * 6) & 1 and values[suit] > best:
+                    best = values[suit]
+            return quick + best, upper
+        return quick, upper
+
+    def _turn(self, alpha: int, beta: int, hint: int) -> int:
+        """The seat to move plays each of its cards (and declares where it may)."""
+        f = self.f
+        trick = self.trick
+        p = self.seats[self.leader][len(trick)]
+        hand = self.hands[p]
+        maxing = self.maxers >> p & 1 == 1
+        if not trick or (self.spos < len(self.stock) and self.free_while_stock):
+            mask = hand
+        else:
+            mask = play_mask(hand, trick, self.trump, f)
+        best = -INFINITE if maxing else INFINITE
+        self.best = -1
+        if not trick and self.claims and p == self.declarer and self.spos >= len(self.stock):
+            claimed = self._claim_value()
+            if claimed >= 0:
+                best = claimed
+                if best > alpha:
+                    alpha = best
+                if alpha >= beta:
+                    return best
+        best_card = -1
+        for card in self._order(mask, p, maxing, hint):
+            can = False
+            if not trick:
+                rank = card % 6
+                if MARRIAGE_RANKS >> rank & 1:
+                    can = can_meld_on_lead(hand, card, self.first, f)
+                elif rank == ACE and f.ace_marriage:
+                    can = can_meld_aces(hand, card, self.first, f)
+            elif f.on_someone:
+                can = can_meld_on_someone(trick, card, self.first, f)
+            for meld in (False, True) if can and f.optional else (can,):
+                value = self._play(p, card, meld, alpha, beta)
+                if maxing:
+                    if value > best:
+                        best = value
+                        best_card = card
+                        if value > alpha:
+                            alpha = value
+                            if alpha >= beta:
+                                self.best = card
+                                return best
+                elif value < best:
+                    best = value
+                    best_card = card
+                    if value < beta:
+                        beta = value
+                        if alpha >= beta:
+                            self.best = card
+                            return best
+        self.best = best_card
+        return best
+
+    def _order(self, mask: int, p: int, maxing: bool, hint: int) -> list[int]:
+        """The cards of ``mask`` in the order to try them: the table's hint first; on a
+        lead the top cards of their suits, the others after, high before low; on a follow,
+        when the seat's side wins the trick so far, the cards that do not beat it, richest
+        first, then the winners, poorest first; otherwise the winners, richest first, then
+        the rest, poorest first (points rise with rank within a suit)."""
+        out: list[int] = []
+        if hint >= 0 and mask >> hint & 1:
+            out.append(hint)
+            mask ^= 1 << hint
+        trick = self.trick
+        if not trick:
+            others = 0
+            hands = self.hands
+            for seat in range(len(hands)):
+                if seat != p:
+                    others |= hands[seat]
+            top = 0
+            for suit_mask in SUIT_MASK:
+                mine = mask & suit_mask
+                if mine and (others & suit_mask).bit_length() < mine.bit_length():
+                    top |= 1 << (mine.bit_length() - 1)
+            _high_first(top, out)
+            _high_first(mask & ~top, out)
+            return out
+        trump = self.trump
+        pos = trick_winner(trick, trump)
+        win = trick[pos]
+        ours = (self.maxers >> self.seats[self.leader][pos] & 1 == 1) == maxing
+        beat = mask & ABOVE[win]
+        if win // 6 != trump and trump >= 0:
+            beat |= mask & SUIT_MASK[trump]
+        if ours:
+            _high_first(mask & ~beat, out)
+            _low_first(beat, out)
+        else:
+            _high_first(beat, out)
+            _low_first(mask & ~beat, out)
+        return out
+
+    def _play(self, p: int, card: int, meld: bool, alpha: int, beta: int) -> int:
+        """The value after seat ``p`` plays ``card`` (declaring when ``meld``), its gains
+        included; the position is restored before returning."""
+        hands = self.hands
+        hand = hands[p]
+        hands[p] = hand ^ (1 << card)
+        self.held ^= 1 << card
+        trick = self.trick
+        trump = self.trump
+        pending = self.pending
+        gain = 0
+        if meld:
+            if card % 6 == ACE:
+                if self.maxers >> p & 1:
+                    gain = self.values[4]
+            else:
+                suit = card // 6
+                if self.maxers >> p & 1:
+                    gain = self.values[suit]
+                if self.f.trump_next:
+                    self.pending = suit
+                else:
+                    self.trump = suit
+        now = trick + (card,)  # noqa: RUF005  (one concatenation)
+        if len(now) < self.active:
+            self.trick = now
+            value = gain + self._turn(alpha - gain, beta - gain, -1)
+        else:
+            value = gain + self._close(now, alpha - gain, beta - gain)
+        self.trick = trick
+        self.trump = trump
+        self.pending = pending
+        hands[p] = hand
+        self.held ^= 1 << card
+        return value
+
+    def _close(self, trick: tuple[int, ...], alpha: int, beta: int) -> int:
+        """The value after the trick ``trick`` is complete: its winner takes it (and draws
+        first from the stock), then the next trick, the end of the deal or a claim."""
+        hands = self.hands
+        leader = self.leader
+        seats = self.seats
+        w = seats[leader][trick_winner(trick, self.trump)]
+        points = 0
+        for c in trick:
+            points += POINTS[c]
+        gain = points if self.maxers >> w & 1 else 0
+        trump = self.trump
+        pending = self.pending
+        first = self.first
+        spos = self.spos
+        if pending >= 0:
+            self.trump = pending
+            self.pending = -1
+        stock = self.stock
+        drawn = spos < len(stock)
+        if drawn:  # the winner draws first, then the others in turn
+            k = spos
+            for seat in seats[w]:
+                hands[seat] |= 1 << stock[k]
+                self.held |= 1 << stock[k]
+                k += 1
+            self.spos = k
+        if not hands[w]:  # that was the last trick
+            if self.maxers >> w & 1:
+                gain += self.leftover_points
+            value = gain
+        else:
+            self.leader = w
+            self.trick = ()
+            self.first = False
+            claimed = -1
+            if self.auto_claim and w == self.declarer and self.spos >= len(stock):
+                claimed = self._claim_value()
+            if claimed >= 0:
+                value = gain + claimed
+            else:
+                value = gain + self._start(alpha - gain, beta - gain)
+            self.leader = leader
+        if drawn:
+            k = spos
+            for seat in seats[w]:
+                hands[seat] ^= 1 << stock[k]
+                self.held ^= 1 << stock[k]
+                k += 1
+        self.spos = spos
+        self.trump = trump
+        self.pending = pending
+        self.first = first
+        return value
+
+    def _claim_value(self) -> int:
+        """With the declarer on lead: what a claim gives it (every card left, the leftover,
+        the marriages of its certain line), or -1 when it has no certain line."""
+        hands = self.hands
+        decl = self.declarer
+        hand = hands[decl]
+        remaining = 0
+        for h in hands:
+            remaining |= h
+        # the cards played: every card neither in a hand nor put away
+        played = ~remaining & ~self.leftover & ((1 << 24) - 1)
+        out = outstanding(hand, (played,), self.discards)
+        line = claim_line(self.f, hand, out, self.trump, self.first)
+        if line is None:
+            return -1
+        value = mask_points(remaining) + self.leftover_points
+        values = self.values
+        for card, declares in line:
+            if declares:
+                value += values[4] if card % 6 == ACE else values[card // 6]
+        return value
+
+
+def _high_first(mask: int, out: list[int]) -> None:
+    """Append the cards of ``mask`` to ``out``, highest index first."""
+    while mask:
+        card = mask.bit_length() - 1
+        out.append(card)
+        mask ^= 1 << card
+
+
+def _low_first(mask: int, out: list[int]) -> None:
+    """Append the cards of ``mask`` to ``out``, lowest index first."""
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+
+
+def _suits(pairs: int) -> int:
+    """The 4-bit set of suits whose bit ``suit * 6`` is set in ``pairs``."""
+    return (pairs & 1) | (pairs >> 5 & 2) | (pairs >> 10 & 4) | (pairs >> 15 & 8)
