@@ -31,10 +31,7 @@ from typing import Final
 
 from .._engine.claim import claim_line, outstanding
 from .._engine.trickrules import (
-    can_meld_aces,
-    can_meld_on_lead,
     can_meld_on_someone,
-    play_mask,
     trick_winner,
 )
 from .._rules.flags import PlayFlags
@@ -44,7 +41,7 @@ from .._vocab.masks import (
     ACES,
     KING,
     MARRIAGE_BITS,
-    MARRIAGE_RANKS,
+    PAIR_MASK,
     QUEEN,
     SUIT_MASK,
     mask_points,
@@ -118,15 +115,44 @@ class Tree:
         self.claims = f.claim and declarer >= 0
         self.auto_claim = f.auto_claim and declarer >= 0
         self.free_while_stock = f.free_while_stock
+        # the play options, read at every node: native attributes, not the flags' tuple
+        self.must_beat = f.must_beat
+        self.must_trump = f.must_trump
+        self.trump_when_cannot_overtrump = f.trump_when_cannot_overtrump
+        self.meld_first_trick = f.meld_first_trick
+        self.queen_only = f.queen_only
+        self.optional = f.optional
+        self.trump_next = f.trump_next
+        self.on_someone = f.on_someone
+        self.aces_declare = f.ace_marriage
+        self.marriage_sums = f.marriage_sums
         # (a sitter, holding no card, is on the min side: it changes nothing)
         self.max_seats = tuple(s for s in range(len(seats)) if maxers >> s & 1)
         self.min_seats = tuple(s for s in range(len(seats)) if not maxers >> s & 1)
         # the last trick is played out without a search, but for an optional declaration
         # "on someone", a choice of the seat
         self.plain_last = not (f.on_someone and f.optional)
-        self.hands: list[int] = []
+        # every seat's hand, as native ints (a list would box each new hand)
+        self.h0 = 0
+        self.h1 = 0
+        self.h2 = 0
+        self.h3 = 0
+        self.seat_count = len(seats)
         self.held = 0  # the cards in the hands
-        self.trick: tuple[int, ...] = ()
+        # what _bounds and _groups find, read by their callers (no tuple to allocate)
+        self.low = 0
+        self.high = 0
+        self.group1 = 0
+        self.group2 = 0
+        # the current trick: its cards in slots, how many, and the card winning it so far
+        self.c0 = 0
+        self.c1 = 0
+        self.c2 = 0
+        self.c3 = 0
+        self.points = 0  # the card points in the trick
+        self.count = 0
+        self.win = -1
+        self.win_pos = 0
         self.leader = 0
         self.trump = -1
         self.pending = -1
@@ -147,17 +173,67 @@ class Tree:
     ) -> None:
         """Set the position: every hand, the current trick, its leader, the trump and the
         trump declared for the next trick (-1: none), and whether no trick was taken yet."""
-        self.hands = list(hands)
         held = 0
-        for h in hands:
-            held |= h
+        for seat in range(len(hands)):
+            self._set(seat, hands[seat])
+            held |= hands[seat]
         self.held = held
-        self.trick = trick
+        points = 0
+        for k in range(len(trick)):
+            self._put(k, trick[k])
+            points += POINTS[trick[k]]
+        self.points = points
+        self.count = len(trick)
+        self.win_pos = trick_winner(trick, trump) if trick else 0
+        self.win = trick[self.win_pos] if trick else -1
         self.leader = leader
         self.trump = trump
         self.pending = pending
         self.spos = 0
         self.first = first
+
+    def _hand(self, seat: int) -> int:
+        if seat == 0:
+            return self.h0
+        if seat == 1:
+            return self.h1
+        if seat == 2:
+            return self.h2
+        return self.h3
+
+    def _set(self, seat: int, hand: int) -> None:
+        if seat == 0:
+            self.h0 = hand
+        elif seat == 1:
+            self.h1 = hand
+        elif seat == 2:
+            self.h2 = hand
+        else:
+            self.h3 = hand
+
+    def _card(self, k: int) -> int:
+        """The trick's ``k``-th card."""
+        if k == 0:
+            return self.c0
+        if k == 1:
+            return self.c1
+        if k == 2:
+            return self.c2
+        return self.c3
+
+    def _put(self, k: int, card: int) -> None:
+        if k == 0:
+            self.c0 = card
+        elif k == 1:
+            self.c1 = card
+        elif k == 2:
+            self.c2 = card
+        else:
+            self.c3 = card
+
+    def _others(self, p: int) -> int:
+        """The cards the seats other than ``p`` hold."""
+        return self.held & ~self._hand(p)
 
     # --- the drivers ---------------------------------------------------------------------
 
@@ -181,11 +257,9 @@ class Tree:
 
     def _ceiling(self) -> int:
         """Above the loaded position's value: every point left, every marriage."""
-        left = 0
-        for h in self.hands:
-            left |= h
-        for c in self.trick:
-            left |= 1 << c
+        left = self.held
+        for k in range(self.count):
+            left |= 1 << self._card(k)
         stock = self.stock
         for k in range(self.spos, len(stock)):
             left |= 1 << stock[k]
@@ -201,7 +275,7 @@ class Tree:
     def search(self, alpha: int, beta: int) -> int:
         """The value of the loaded position, fail-soft within ``(alpha, beta)``: above
         ``alpha`` and below ``beta`` it is exact, else a bound on that side."""
-        if not self.trick:
+        if not self.count:
             return self._start(alpha, beta)
         return self._turn(alpha, beta, -1)
 
@@ -211,11 +285,14 @@ class Tree:
         """A trick's start: the last trick played out, or the table, the bounds, the claim,
         then the leader's turn."""
         self.nodes += 1
-        hands = self.hands
-        if hands[self.leader].bit_count() == 1 and self.spos >= len(self.stock) and self.plain_last:
+        if (
+            self._hand(self.leader).bit_count() == 1
+            and self.spos >= len(self.stock)
+            and self.plain_last
+        ):
             return self._last()
         if self.stock:
-            key = hands[0] | hands[1] << 24 | self.spos << 48 | self.leader << 53
+            key = self.h0 | self.h1 << 24 | self.spos << 48 | self.leader << 53
             key |= (self.trump + 1) << 55
         else:
             key = self.held | self.leader << 24 | (self.trump + 1) << 26
@@ -232,7 +309,9 @@ class Tree:
             if upper <= alpha:
                 return upper
         else:  # a new position: its bounds before any search (kept in its entry after)
-            lower, upper = self._bounds()
+            self._bounds()
+            lower = self.low
+            upper = self.high
             if lower >= beta or lower >= upper or upper <= alpha:
                 if len(self.table) >= TABLE_LIMIT:
                     self.table.clear()
@@ -258,14 +337,13 @@ class Tree:
         """The last trick, every seat holding one card: played out (a king may still declare
         "on someone", automatically: see ``plain_last``), its winner taking it and the
         leftover."""
-        hands = self.hands
         f = self.f
         seats = self.seats[self.leader]
         trick: tuple[int, ...] = ()
         trump = self.trump
         gain = 0
         for seat in seats:
-            card = hands[seat].bit_length() - 1
+            card = self._hand(seat).bit_length() - 1
             if f.on_someone and trick and can_meld_on_someone(trick, card, self.first, f):
                 if self.maxers >> seat & 1:  # declared automatically
                     gain += self.values[card // 6]
@@ -279,8 +357,9 @@ class Tree:
             gain += self.leftover_points
         return gain
 
-    def _bounds(self) -> tuple[int, int]:
-        """At a trick's start: what the max side takes for certain, and at most.
+    def _bounds(self) -> None:
+        """At a trick's start: what the max side takes for certain (``low``), and at most
+        (``high``).
 
         Above: every point left, the leftover, and the marriages the max side may still
         declare.  Both sides: the *quick tricks* of the seat on lead, its cards above every
@@ -288,8 +367,6 @@ class Tree:
         opponent still follows the suit or holds no trump, and the leader keeps the lead.
         Their points are the max side's for certain, or never.
         """
-        hands = self.hands
-        f = self.f
         values = self.values
         remaining = self.held
         stock = self.stock
@@ -298,30 +375,34 @@ class Tree:
                 remaining |= 1 << stock[k]
             upper = mask_points(remaining) + self.leftover_points
             # cards still to draw may complete a marriage or the four aces in any hand
-            upper += f.marriage_sums[_suits(remaining >> QUEEN & remaining >> KING)]
-            if remaining & ACES == ACES and f.ace_marriage:
+            upper += self.marriage_sums[_suits(remaining >> QUEEN & remaining >> KING)]
+            if remaining & ACES == ACES and self.aces_declare:
                 upper += values[4]
-            return 0, upper
+            self.low = 0
+            self.high = upper
+            return
         upper = mask_points(remaining) + self.leftover_points
         held = 0
         kings = 0
         for seat in self.max_seats:
-            h = hands[seat]
+            h = self._hand(seat)
             held |= h >> QUEEN & h >> KING
             kings |= h
-            if f.ace_marriage and h & ACES == ACES:
+            if self.aces_declare and h & ACES == ACES:
                 upper += values[4]
-        if f.on_someone:  # a king declares on the queen played just before it
+        if self.on_someone:  # a king declares on the queen played just before it
             held |= kings >> KING & remaining >> QUEEN
-            return 0, upper + f.marriage_sums[_suits(held)]
-        upper += f.marriage_sums[_suits(held)]
+            self.low = 0
+            self.high = upper + self.marriage_sums[_suits(held)]
+            return
+        upper += self.marriage_sums[_suits(held)]
         leader = self.leader
         side = self.maxers >> leader & 1
         opponents = self.min_seats if side else self.max_seats
         theirs = 0
         for seat in opponents:
-            theirs |= hands[seat]
-        hand = hands[leader]
+            theirs |= self._hand(seat)
+        hand = self._hand(leader)
         # a king or queen led from a marriage in hand may declare and change the trump,
         # which would spoil the later leads: such cards are left out
         pairs = hand >> QUEEN & hand >> KING & MARRIAGE_BITS
@@ -338,7 +419,7 @@ class Tree:
             follows = 24  # how many leads of the suit every opponent with trumps follows
             if trumps and suit != trump:
                 for seat in opponents:
-                    h = hands[seat]
+                    h = self._hand(seat)
                     if h & trumps:
                         count = (h & suit_mask).bit_count()
                         if count < follows:
@@ -349,122 +430,173 @@ class Tree:
                 tops ^= 1 << card
                 follows -= 1
         if not side:
-            return 0, upper - quick
-        if pairs and not self.auto_claim and (quick or not self.first or f.meld_first_trick):
+            self.low = 0
+            self.high = upper - quick
+            return
+        self.high = upper
+        if pairs and not self.auto_claim and (quick or not self.first or self.meld_first_trick):
             # the quick tricks, then a marriage led: declared (an automatic claim on the way
             # might not count it)
             best = 0
             for suit in range(4):
                 if pairs >> (suit * 6) & 1 and values[suit] > best:
                     best = values[suit]
-            return quick + best, upper
-        return quick, upper
+            self.low = quick + best
+            return
+        self.low = quick
 
     def _turn(self, alpha: int, beta: int, hint: int) -> int:
-        """The seat to move plays each of its cards (and declares where it may)."""
-        f = self.f
-        trick = self.trick
-        p = self.seats[self.leader][len(trick)]
-        hand = self.hands[p]
+        """The seat to move plays each of its cards (and declares where it may), in the
+        order of :meth:`_groups`."""
+        count = self.count
+        p = self.seats[self.leader][count]
+        hand = self._hand(p)
         maxing = self.maxers >> p & 1 == 1
-        if not trick or (self.spos < len(self.stock) and self.free_while_stock):
+        if not count or (self.free_while_stock and self.spos < len(self.stock)):
             mask = hand
         else:
-            mask = play_mask(hand, trick, self.trump, f)
+            mask = self._legal(hand)
         best = -INFINITE if maxing else INFINITE
-        self.best = -1
-        if not trick and self.claims and p == self.declarer and self.spos >= len(self.stock):
+        if not count and self.claims and p == self.declarer and self.spos >= len(self.stock):
             claimed = self._claim_value()
             if claimed >= 0:
                 best = claimed
                 if best > alpha:
                     alpha = best
                 if alpha >= beta:
+                    self.best = -1
                     return best
         best_card = -1
-        for card in self._order(mask, p, maxing, hint):
-            can = False
-            if not trick:
-                rank = card % 6
-                if MARRIAGE_RANKS >> rank & 1:
-                    can = can_meld_on_lead(hand, card, self.first, f)
-                elif rank == ACE and f.ace_marriage:
-                    can = can_meld_aces(hand, card, self.first, f)
-            elif f.on_someone:
-                can = can_meld_on_someone(trick, card, self.first, f)
-            for meld in (False, True) if can and f.optional else (can,):
-                value = self._play(p, card, meld, alpha, beta)
-                if maxing:
-                    if value > best:
+        self._groups(mask, p, maxing)
+        first_group = self.group1
+        second_group = self.group2
+        if hint >= 0 and mask >> hint & 1:
+            first_group &= ~(1 << hint)
+            second_group &= ~(1 << hint)
+        else:
+            hint = -1
+        # the hint, then the first group high cards first, then the second low cards first
+        for group in range(3):
+            if group == 0:
+                m = 1 << hint if hint >= 0 else 0
+            elif group == 1:
+                m = first_group
+            else:
+                m = second_group
+            high = group < 2
+            while m:
+                if high:
+                    card = m.bit_length() - 1
+                else:
+                    card = (m & -m).bit_length() - 1
+                m ^= 1 << card
+                can = self._declares(hand, card)
+                both = can and self.optional  # the plain play, then the declaring one
+                for option in range(2 if both else 1):
+                    value = self._play(p, card, option == 1 if both else can, alpha, beta)
+                    if maxing:
+                        if value > best:
+                            best = value
+                            best_card = card
+                            if value > alpha:
+                                alpha = value
+                                if alpha >= beta:
+                                    self.best = card
+                                    return best
+                    elif value < best:
                         best = value
                         best_card = card
-                        if value > alpha:
-                            alpha = value
+                        if value < beta:
+                            beta = value
                             if alpha >= beta:
                                 self.best = card
                                 return best
-                elif value < best:
-                    best = value
-                    best_card = card
-                    if value < beta:
-                        beta = value
-                        if alpha >= beta:
-                            self.best = card
-                            return best
         self.best = best_card
         return best
 
-    def _order(self, mask: int, p: int, maxing: bool, hint: int) -> list[int]:
-        """The cards of ``mask`` in the order to try them: the table's hint first; on a
-        lead the top cards of their suits, the others after, high before low; on a follow,
-        when the seat's side wins the trick so far, the cards that do not beat it, richest
-        first, then the winners, poorest first; otherwise the winners, richest first, then
-        the rest, poorest first (points rise with rank within a suit)."""
-        out: list[int] = []
-        if hint >= 0 and mask >> hint & 1:
-            out.append(hint)
-            mask ^= 1 << hint
-        trick = self.trick
-        if not trick:
-            others = 0
-            hands = self.hands
-            for seat in range(len(hands)):
-                if seat != p:
-                    others |= hands[seat]
+    def _legal(self, hand: int) -> int:
+        """The cards of ``hand`` that may follow to the trick: the engine's rule
+        (:func:`~tysiac._engine.trickrules.play_mask`), on the trick's winning card."""
+        led = self.c0 // 6
+        win = self.win
+        trump = self.trump
+        follow = hand & SUIT_MASK[led]
+        if follow:
+            if self.must_beat and win // 6 == led:
+                return follow & ABOVE[win] or follow
+            return follow
+        if self.must_trump and trump >= 0:
+            trumps = hand & SUIT_MASK[trump]
+            if trumps:
+                if win // 6 != trump:
+                    return trumps
+                up = trumps & ABOVE[win] if self.must_beat else trumps
+                if up:
+                    return up
+                return trumps if self.trump_when_cannot_overtrump else hand
+        return hand
+
+    def _declares(self, hand: int, card: int) -> bool:
+        """Whether playing ``card`` from ``hand`` now declares (or, optionally, may declare)
+        a marriage or the ace marriage (the engine's rules, in
+        :mod:`~tysiac._engine.trickrules`)."""
+        if self.first and not self.meld_first_trick:
+            return False
+        rank = card % 6
+        if not self.count:
+            if rank == QUEEN or (rank == KING and not self.queen_only):
+                pair = PAIR_MASK[card // 6]
+                return hand & pair == pair
+            return rank == ACE and self.aces_declare and hand & ACES == ACES
+        if self.on_someone:
+            prev = self._card(self.count - 1)
+            return prev % 6 == QUEEN and card == prev + 1
+        return False
+
+    def _groups(self, mask: int, p: int, maxing: bool) -> None:
+        """The cards of ``mask`` in two groups to try in turn (``group1``, tried high cards
+        first, then ``group2``, low cards first; within a suit points rise with rank).  On
+        a lead the top cards of their suits, then the rest; on a follow, when the seat's
+        side wins the trick so far, the cards that do not beat it (richest first: points
+        for the side), then the winners; otherwise the winners (richest first), then the
+        rest (poorest first)."""
+        if not self.count:
+            others = self._others(p)
             top = 0
             for suit_mask in SUIT_MASK:
                 mine = mask & suit_mask
                 if mine and (others & suit_mask).bit_length() < mine.bit_length():
                     top |= 1 << (mine.bit_length() - 1)
-            _high_first(top, out)
-            _high_first(mask & ~top, out)
-            return out
+            self.group1 = top
+            self.group2 = mask & ~top
+            return
+        win = self.win
         trump = self.trump
-        pos = trick_winner(trick, trump)
-        win = trick[pos]
-        ours = (self.maxers >> self.seats[self.leader][pos] & 1 == 1) == maxing
+        seat = self.seats[self.leader][self.win_pos]
+        ours = (self.maxers >> seat & 1 == 1) == maxing
         beat = mask & ABOVE[win]
         if win // 6 != trump and trump >= 0:
             beat |= mask & SUIT_MASK[trump]
         if ours:
-            _high_first(mask & ~beat, out)
-            _low_first(beat, out)
+            self.group1 = mask & ~beat
+            self.group2 = beat
         else:
-            _high_first(beat, out)
-            _low_first(mask & ~beat, out)
-        return out
+            self.group1 = beat
+            self.group2 = mask & ~beat
 
     def _play(self, p: int, card: int, meld: bool, alpha: int, beta: int) -> int:
         """The value after seat ``p`` plays ``card`` (declaring when ``meld``), its gains
         included; the position is restored before returning."""
-        hands = self.hands
-        hand = hands[p]
-        hands[p] = hand ^ (1 << card)
+        hand = self._hand(p)
+        self._set(p, hand ^ (1 << card))
         self.held ^= 1 << card
-        trick = self.trick
         trump = self.trump
         pending = self.pending
+        win = self.win
+        win_pos = self.win_pos
+        count = self.count
         gain = 0
+        rewin = False
         if meld:
             if card % 6 == ACE:
                 if self.maxers >> p & 1:
@@ -473,38 +605,71 @@ class Tree:
                 suit = card // 6
                 if self.maxers >> p & 1:
                     gain = self.values[suit]
-                if self.f.trump_next:
+                if self.trump_next:
                     self.pending = suit
-                else:
+                elif suit != trump:
                     self.trump = suit
-        now = trick + (card,)  # noqa: RUF005  (one concatenation)
-        if len(now) < self.active:
-            self.trick = now
+                    rewin = count > 0  # "on someone": the trick's winner under the new trump
+        self._put(count, card)
+        points = self.points
+        self.points = points + POINTS[card]
+        if not count:
+            self.win = card
+            self.win_pos = 0
+        elif rewin:
+            self._rewin(count + 1)
+        elif (card // 6 == win // 6 and card > win) or (
+            card // 6 == self.trump and win // 6 != self.trump
+        ):
+            self.win = card
+            self.win_pos = count
+        self.count = count + 1
+        if count + 1 < self.active:
             value = gain + self._turn(alpha - gain, beta - gain, -1)
         else:
-            value = gain + self._close(now, alpha - gain, beta - gain)
-        self.trick = trick
+            value = gain + self._close(alpha - gain, beta - gain)
+        self.count = count
+        self.points = points
+        self.win = win
+        self.win_pos = win_pos
         self.trump = trump
         self.pending = pending
-        hands[p] = hand
+        self._set(p, hand)
         self.held ^= 1 << card
         return value
 
-    def _close(self, trick: tuple[int, ...], alpha: int, beta: int) -> int:
-        """The value after the trick ``trick`` is complete: its winner takes it (and draws
-        first from the stock), then the next trick, the end of the deal or a claim."""
-        hands = self.hands
+    def _rewin(self, count: int) -> None:
+        """The winning card of the trick's first ``count`` cards, under the current trump
+        (the engine's :func:`~tysiac._engine.trickrules.trick_winner`)."""
+        trump = self.trump
+        win = self.c0
+        pos = 0
+        for k in range(1, count):
+            c = self._card(k)
+            if c // 6 == win // 6:
+                if c > win:
+                    win = c
+                    pos = k
+            elif c // 6 == trump:
+                win = c
+                pos = k
+        self.win = win
+        self.win_pos = pos
+
+    def _close(self, alpha: int, beta: int) -> int:
+        """The value once the trick is complete: its winner takes it (and draws first from
+        the stock), then the next trick, the end of the deal or a claim."""
         leader = self.leader
         seats = self.seats
-        w = seats[leader][trick_winner(trick, self.trump)]
-        points = 0
-        for c in trick:
-            points += POINTS[c]
+        w = seats[leader][self.win_pos]
+        points = self.points
         gain = points if self.maxers >> w & 1 else 0
         trump = self.trump
         pending = self.pending
         first = self.first
         spos = self.spos
+        win = self.win
+        win_pos = self.win_pos
         if pending >= 0:
             self.trump = pending
             self.pending = -1
@@ -513,17 +678,17 @@ class Tree:
         if drawn:  # the winner draws first, then the others in turn
             k = spos
             for seat in seats[w]:
-                hands[seat] |= 1 << stock[k]
+                self._set(seat, self._hand(seat) | 1 << stock[k])
                 self.held |= 1 << stock[k]
                 k += 1
             self.spos = k
-        if not hands[w]:  # that was the last trick
+        if not self._hand(w):  # that was the last trick
             if self.maxers >> w & 1:
                 gain += self.leftover_points
             value = gain
         else:
             self.leader = w
-            self.trick = ()
+            self.count = 0
             self.first = False
             claimed = -1
             if self.auto_claim and w == self.declarer and self.spos >= len(stock):
@@ -531,29 +696,40 @@ class Tree:
             if claimed >= 0:
                 value = gain + claimed
             else:
+                # the next trick fills the slots: this trick's cards come back after
+                c0 = self.c0
+                c1 = self.c1
+                c2 = self.c2
+                c3 = self.c3
+                self.points = 0
                 value = gain + self._start(alpha - gain, beta - gain)
+                self.c0 = c0
+                self.c1 = c1
+                self.c2 = c2
+                self.c3 = c3
+                self.points = points
             self.leader = leader
+            self.count = self.active
         if drawn:
             k = spos
             for seat in seats[w]:
-                hands[seat] ^= 1 << stock[k]
+                self._set(seat, self._hand(seat) ^ 1 << stock[k])
                 self.held ^= 1 << stock[k]
                 k += 1
         self.spos = spos
         self.trump = trump
         self.pending = pending
         self.first = first
+        self.win = win
+        self.win_pos = win_pos
         return value
 
     def _claim_value(self) -> int:
         """With the declarer on lead: what a claim gives it (every card left, the leftover,
         the marriages of its certain line), or -1 when it has no certain line."""
-        hands = self.hands
         decl = self.declarer
-        hand = hands[decl]
-        remaining = 0
-        for h in hands:
-            remaining |= h
+        hand = self._hand(decl)
+        remaining = self.held
         # the cards played: every card neither in a hand nor put away
         played = ~remaining & ~self.leftover & ((1 << 24) - 1)
         out = outstanding(hand, (played,), self.discards)
@@ -566,22 +742,6 @@ class Tree:
             if declares:
                 value += values[4] if card % 6 == ACE else values[card // 6]
         return value
-
-
-def _high_first(mask: int, out: list[int]) -> None:
-    """Append the cards of ``mask`` to ``out``, highest index first."""
-    while mask:
-        card = mask.bit_length() - 1
-        out.append(card)
-        mask ^= 1 << card
-
-
-def _low_first(mask: int, out: list[int]) -> None:
-    """Append the cards of ``mask`` to ``out``, lowest index first."""
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
 
 
 def _suits(pairs: int) -> int:
