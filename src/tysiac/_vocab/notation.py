@@ -69,8 +69,10 @@ def move_text(move: Move) -> str:
         NotAMoveError: ``move`` is not a move object.
 
     Example:
-        >>> move_text(Bid(120, blind=True)), move_text(Give("9C", to=1)), move_text(Play("KH", True))
-        ('bid 120 blind', 'give 9C>1', 'KH*')
+        >>> move_text(Bid(120, blind=True)), move_text(Give("9C", to=1))
+        ('bid 120 blind', 'give 9C>1')
+        >>> move_text(Play("KH", meld=True)) == str(Play("KH", meld=True)) == "KH*"
+        True
     """
     match move:
         case Play(card=card, meld=meld):
@@ -120,21 +122,21 @@ _CARD: Final = re.compile(r"(?P<card>[^\s*]+)(?P<meld>\*)?", _FLAGS)
 _EXAMPLES: Final = "e.g. 'bid 120', 'pass', 'musik 0', 'give QH>2', 'QH', 'KH*' or 'claim'"
 
 
-class _NotNotation(Exception):
+class _NotationError(Exception):
     """The text after a move's leading word does not fit that word (the hint says how)."""
 
 
 def _fit(pattern: re.Pattern[str], rest: str | None, hint: str) -> re.Match[str]:
     match = None if rest is None else pattern.fullmatch(rest)
     if match is None:
-        raise _NotNotation(hint)
+        raise _NotationError(hint)
     return match
 
 
 def _plain(move: Move) -> Callable[[str | None], Move]:
     def read(rest: str | None) -> Move:
         if rest is not None:
-            raise _NotNotation(f"'{move}' takes nothing after it")
+            raise _NotationError(f"'{move}' takes nothing after it")
         return move
 
     return read
@@ -160,7 +162,7 @@ def _give(rest: str | None) -> Move:
 
 def _discard(rest: str | None) -> Move:
     if rest is None or rest.split() != [rest]:
-        raise _NotNotation("write a discard as 'discard 9S'")
+        raise _NotationError("write a discard as 'discard 9S'")
     return DISCARDS[Card.parse(rest).index]
 
 
@@ -208,9 +210,9 @@ def parse_move(text: str) -> Move:
             return reader(head["rest"])
         played = _CARD.fullmatch(stripped)
         if played is None:
-            raise _NotNotation(_EXAMPLES)
+            raise _NotationError(_EXAMPLES)
         card = Card.parse(played["card"]).index
-    except _NotNotation as hint:
+    except _NotationError as hint:
         raise LoadError(f"{brief(text)} is not a move in notation: {hint}") from None
     except (InvalidCardError, NotAMoveError) as exc:
         raise LoadError(f"{brief(text)} is not a move: {exc}") from None
