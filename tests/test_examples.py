@@ -44,9 +44,9 @@ def test_tournament(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert isinstance(wins, Counter)
     assert sum(wins.values()) == 6
-    assert wins["greedy"] > wins["random"]
+    assert wins["heuristic"] > wins["random"]
     assert out.startswith("6 games, ")
-    assert f"GreedyBot won {wins['greedy']}" in out
+    assert f"HeuristicBot won {wins['heuristic']}" in out
 
 
 def test_observe_bot(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,9 +1,9 @@
 """``tysiac play``: a human seat in the terminal, driven by piped input, against golden output.
 
 The golden games are played against, and with the suggestions of, the frozen
-:class:`~tysiac.bots.LegacyGreedyBot`, so that they do not change when HeuristicBot improves.
-Set ``TYSIAC_UPDATE_GOLDEN=1`` to rewrite the golden files after an intended change, then
-read the diff.
+``LegacyGreedyBot`` of ``benchmarks/legacy_greedy.py``, so that they do not change when
+HeuristicBot improves.  Set ``TYSIAC_UPDATE_GOLDEN=1`` to rewrite the golden files after
+an intended change, then read the diff.
 """
 
 from __future__ import annotations
@@ -16,9 +16,10 @@ from pathlib import Path
 
 import pytest
 
+from legacy_greedy import LegacyGreedyBot
 from tysiac import Layout, Phase, Rules
 from tysiac._cli.play import Terminal, _parse, play_terminal
-from tysiac.bots import LegacyGreedyBot, RandomBot
+from tysiac.bots import RandomBot
 from tysiac.cli import main
 
 GOLDEN = Path(__file__).parent / "golden"

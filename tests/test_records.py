@@ -48,17 +48,17 @@ from tysiac import (
     apply,
     from_json,
     legal_moves,
+    move_text,
     new_game,
     observe,
-    move_text,
     parse_move,
     record,
     replay,
     to_json,
 )
 from tysiac._engine.start import start_deal
-from tysiac._vocab.moves import CHOOSE, DISCARDS, GIVES, MELDS, PLAYS
 from tysiac._vocab.dealing import shuffled_deck
+from tysiac._vocab.moves import CHOOSE, DISCARDS, GIVES, MELDS, PLAYS
 
 GOLDEN = Path(__file__).parent / "golden"
 

@@ -40,11 +40,11 @@ from .._vocab.moves import (
     Play,
     Redeal,
 )
-from ..bots import Bot, HeuristicBot, LegacyGreedyBot, RandomBot, SearchBot
+from ..bots import Bot, HeuristicBot
+from .botnames import DEFAULT_BOT, bots_help, make_bot, read_bot_names
 from .common import Command, Parser, add_rules_arguments, rules_from_args
 
 __all__ = [
-    "BOT_NAMES",
     "COMMAND",
     "Terminal",
     "add_arguments",
@@ -64,19 +64,6 @@ _MUSIK_PHASES: Final = (
     Phase.GIVE,
     Phase.CONTRACT,
 )
-
-#: Computer players ``--bots`` accepts.
-BOT_NAMES: Final = ("heuristic", "greedy", "legacy", "random", "search")
-
-
-def _make_bot(name: str, seed: int) -> Bot:
-    if name in ("heuristic", "greedy"):
-        return HeuristicBot(seed=seed)
-    if name == "legacy":
-        return LegacyGreedyBot(seed=seed)
-    if name == "search":
-        return SearchBot(seed=seed)
-    return RandomBot(seed=seed)
 
 
 def _who(seat: int, human: int) -> str:
@@ -440,9 +427,10 @@ def add_arguments(parser: Parser) -> None:
     parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     parser.add_argument(
         "--bots",
-        default="heuristic",
-        choices=BOT_NAMES,
-        help="the computer players (default heuristic)",
+        default=None,
+        metavar="NAMES",
+        help="the computer players: comma-separated names, one per computer seat in seat "
+        f"order, or one name for all (default {DEFAULT_BOT}): {bots_help()}",
     )
     parser.add_argument(
         "--color",
@@ -463,7 +451,8 @@ def run(args: argparse.Namespace) -> int:
         parser.error(f"argument --seat: {args.seat} is not a seat: choose 0..{rules.players - 1}")
     if args.max_deals is not None and args.max_deals < 1:
         parser.error(f"argument --max-deals: {args.max_deals}: give 1 or more")
-    bots = [_make_bot(args.bots, args.seed + s) for s in range(rules.players - 1)]
+    names = read_bot_names(args.bots, rules.players - 1, parser, what="computer seats")
+    bots = [make_bot(name, args.seed + s) for s, name in enumerate(names)]
     color = {"auto": None, "always": True, "never": False}[args.color]
     play_terminal(
         rules, seat=args.seat, bots=bots, seed=args.seed, color=color, max_deals=args.max_deals
