@@ -23,9 +23,9 @@ import pytest
 import tysiac
 from tysiac import Outcome, Rules, cli
 from tysiac._cli import common as _cli_common
-from tysiac._cli.botnames import BOTS
 from tysiac._cli import rules as _cli_rules
 from tysiac._cli import simulate as _cli_simulate
+from tysiac._cli.botnames import BOTS
 from tysiac.bots import Bot, HeuristicBot, RandomBot, play_game
 from tysiac.cli import main
 
