@@ -36,8 +36,9 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from legacy_greedy import LegacyGreedyBot  # (the yardstick beside this script)
 from tysiac import DealResult, Move, Outcome, Rules, State, View, apply, new_game, observe
-from tysiac.bots import Bot, HeuristicBot, LegacyGreedyBot, RandomBot, SearchBot, play_game
+from tysiac.bots import Bot, HeuristicBot, RandomBot, SearchBot, play_game
 
 BotFactory = Callable[[int], Bot]
 

@@ -140,7 +140,7 @@ doctest_global_setup = f"""
 from pathlib import Path
 from tysiac import *
 try:
-    from tysiac.bots import Bot, GreedyBot, RandomBot, play_game
+    from tysiac.bots import Bot, HeuristicBot, RandomBot, play_game
 except ImportError:
     pass
 DOCS_DIR = Path({str(Path(__file__).resolve().parent)!r})

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 
 from tysiac import Contract, Move, Pass, Phase, Play, View
-from tysiac.bots import Bot, GreedyBot, play_game
+from tysiac.bots import Bot, HeuristicBot, play_game
 
 
 class HighLowBot:
@@ -34,7 +34,7 @@ class HighLowBot:
 
 def main(seed: int = 1) -> int:
     """Play one game, HighLowBot in seat 0; print the final scores and return the winner."""
-    bots: list[Bot] = [HighLowBot(), GreedyBot(seed=seed), GreedyBot(seed=seed + 1)]
+    bots: list[Bot] = [HighLowBot(), HeuristicBot(seed=seed), HeuristicBot(seed=seed + 1)]
     state = play_game(bots=bots, seed=seed)
     assert state.winner is not None
     print(f"{len(state.sheet)} deals; scores {list(state.sheet[-1].scores)}")

@@ -1,6 +1,6 @@
-"""GreedyBot against two cautious RandomBots over seeded games: count the wins.
+"""HeuristicBot against two cautious RandomBots over seeded games: count the wins.
 
-The GreedyBot changes seats from game to game.  Run with
+The HeuristicBot changes seats from game to game.  Run with
 ``python examples/tournament.py [GAMES]``.
 """
 
@@ -10,7 +10,7 @@ import argparse
 from collections import Counter
 
 from tysiac import Rules
-from tysiac.bots import Bot, GreedyBot, RandomBot, play_game
+from tysiac.bots import Bot, HeuristicBot, RandomBot, play_game
 
 
 def main(games: int = 30) -> Counter[str]:
@@ -18,16 +18,16 @@ def main(games: int = 30) -> Counter[str]:
     wins: Counter[str] = Counter()
     deals = 0
     for seed in range(1, games + 1):
-        greedy_seat = seed % 3
+        hero_seat = seed % 3
         bots: list[Bot] = [
-            GreedyBot(seed=seed) if seat == greedy_seat else RandomBot(seed=seed + seat)
+            HeuristicBot(seed=seed) if seat == hero_seat else RandomBot(seed=seed + seat)
             for seat in range(3)
         ]
         state = play_game(Rules(), bots, seed=seed)
         deals += len(state.sheet)
-        wins["greedy" if state.winner == greedy_seat else "random"] += 1
+        wins["heuristic" if state.winner == hero_seat else "random"] += 1
     print(f"{games} games, {deals} deals")
-    print(f"GreedyBot won {wins['greedy']}, the RandomBots won {wins['random']}")
+    print(f"HeuristicBot won {wins['heuristic']}, the RandomBots won {wins['random']}")
     return wins
 
 

@@ -77,6 +77,7 @@ PUBLIC = [
     "apply",
     "from_json",
     "legal_moves",
+    "move_text",
     "new_game",
     "observe",
     "parse_cards",

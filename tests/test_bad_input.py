@@ -176,6 +176,19 @@ def test_deep_nesting_in_messages(call: object) -> None:
     assert len(str(info.value)) < 400
 
 
+def test_a_move_in_words_is_not_a_move_object_and_the_message_says_what_to_pass() -> None:
+    with pytest.raises(NotAMoveError) as info:
+        apply(new_game(seed=1), "pass")  # type: ignore[call-overload]
+    message = str(info.value)
+    assert message.startswith("'pass' is not a move object: use a move class such as Pass()")
+    assert "parse_move('pass')" in message
+    assert message.endswith("(phase AUCTION)")
+    assert "pass Bid" not in message
+    with pytest.raises(NotAMoveError) as info:
+        apply(new_game(seed=1), 120)  # type: ignore[call-overload]
+    assert "parse_move" not in str(info.value)  # only text is read with parse_move
+
+
 def test_messages_cap_the_value_they_quote() -> None:
     with pytest.raises(InvalidCardError) as info:
         Card.parse("Q" * 10_000)

@@ -11,6 +11,8 @@ from collections.abc import Callable
 import pytest
 from hypothesis import given, settings
 
+import tysiac.bots
+from legacy_greedy import LegacyGreedyBot
 from strategies import preset_rules, presets_and_layouts, rules, seeds
 from tysiac import (
     Bid,
@@ -41,9 +43,7 @@ from tysiac import (
 )
 from tysiac.bots import (
     Bot,
-    GreedyBot,
     HeuristicBot,
-    LegacyGreedyBot,
     RandomBot,
     play_game,
 )
@@ -104,8 +104,13 @@ def test_heuristic_games_end_in_every_layout() -> None:
         assert final.is_over and final.winner is not None
 
 
-def test_greedy_bot_is_the_heuristic_bot() -> None:
-    assert GreedyBot is HeuristicBot
+def test_the_greedy_names_are_gone_from_the_library() -> None:
+    assert not hasattr(tysiac.bots, "GreedyBot")
+    assert not hasattr(tysiac.bots, "LegacyGreedyBot")  # now benchmarks/legacy_greedy.py
+    assert {"GreedyBot", "LegacyGreedyBot"}.isdisjoint(tysiac.bots.__all__)
+
+
+def test_bot_reprs() -> None:
     assert repr(HeuristicBot(seed=4)) == "HeuristicBot(seed=4)"
     assert repr(LegacyGreedyBot(seed=4)) == "LegacyGreedyBot(seed=4)"
     assert repr(RandomBot(seed=4)) == "RandomBot(seed=4, uniform=False)"
@@ -123,10 +128,10 @@ _NO_STATE = textwrap.dedent(
     """
     import gc, pickle, sys
     from tysiac import State, new_game, observe, apply, Rules
-    from tysiac.bots import HeuristicBot, LegacyGreedyBot, RandomBot, SearchBot
+    from tysiac.bots import HeuristicBot, RandomBot, SearchBot
     rules = Rules.preset(sys.argv[1], players=int(sys.argv[2]))
     state, views = new_game(rules, seed=5), []
-    bots = [HeuristicBot(seed=1), LegacyGreedyBot(seed=2), RandomBot(seed=3)]
+    bots = [HeuristicBot(seed=1), RandomBot(seed=2, uniform=True), RandomBot(seed=3)]
     while not state.is_over and state.deal_number < 3:
         seat = state.to_move
         views.append(pickle.dumps((observe(state, seat), observe(state, seat).legal_moves)))
@@ -376,7 +381,7 @@ def test_heuristic_beats_the_cautious_random_bot() -> None:
 # --- bad input ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("bot", [HeuristicBot(), GreedyBot(), LegacyGreedyBot(), RandomBot()])
+@pytest.mark.parametrize("bot", [HeuristicBot(), LegacyGreedyBot(), RandomBot()])
 @pytest.mark.parametrize("value", [[], None, "view", 3])
 def test_choose_something_that_is_not_a_view(bot: Bot, value: object) -> None:
     with pytest.raises(NotAStateError, match="is not a View") as info:

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from legacy_greedy import LegacyGreedyBot
 from tysiac import (
     Bid,
     Card,
@@ -26,7 +27,7 @@ from tysiac import (
     new_game,
     observe,
 )
-from tysiac.bots import Bot, GreedyBot, LegacyGreedyBot, RandomBot, play_game
+from tysiac.bots import Bot, HeuristicBot, RandomBot, play_game
 
 PRESETS = ("app", "pl", "ro")
 
@@ -51,7 +52,7 @@ def play_checked(state: State, bots: list[Bot], max_deals: int) -> tuple[State, 
     layout=st.sampled_from(list(Layout)),
     preset=st.sampled_from(PRESETS),
     seed=st.integers(0, 2**64 - 1),
-    kinds=st.lists(st.sampled_from(["greedy", "random", "uniform"]), min_size=4, max_size=4),
+    kinds=st.lists(st.sampled_from(["heuristic", "random", "uniform"]), min_size=4, max_size=4),
     optional=st.booleans(),
     dealer_bids=st.booleans(),
 )
@@ -66,7 +67,9 @@ def test_bots_only_make_legal_moves(
         forced_bidder=0 if dealer_bids and layout is not Layout.FOUR_SITTER else 1,
     )
     bots: list[Bot] = [
-        GreedyBot(seed=seed + i) if k == "greedy" else RandomBot(seed + i, uniform=k == "uniform")
+        HeuristicBot(seed=seed + i)
+        if k == "heuristic"
+        else RandomBot(seed + i, uniform=k == "uniform")
         for i, k in enumerate(kinds[: rules.players])
     ]
     state, chosen = play_checked(new_game(rules, seed=seed), bots, max_deals=3)
@@ -76,7 +79,7 @@ def test_bots_only_make_legal_moves(
 
 @pytest.mark.parametrize("layout", list(Layout))
 @pytest.mark.parametrize("preset", PRESETS)
-def test_greedy_games_end_with_a_winner(layout: Layout, preset: str) -> None:
+def test_heuristic_games_end_with_a_winner(layout: Layout, preset: str) -> None:
     rules = Rules.preset(preset, players=layout.players, layout=layout)
     state = play_game(rules, seed=11)
     assert state.is_over
@@ -86,17 +89,17 @@ def test_greedy_games_end_with_a_winner(layout: Layout, preset: str) -> None:
     assert state.sheet[-1].scores == state.scores
 
 
-def test_greedy_beats_cautious_random() -> None:
+def test_heuristic_beats_cautious_random() -> None:
     wins = 0
     for seed in range(1, 21):
-        greedy_seat = seed % 3
+        hero_seat = seed % 3
         bots: list[Bot] = [
-            GreedyBot(seed=seed) if seat == greedy_seat else RandomBot(seed=seed + seat)
+            HeuristicBot(seed=seed) if seat == hero_seat else RandomBot(seed=seed + seat)
             for seat in range(3)
         ]
         state = play_game(Rules(), bots, seed=seed)
-        wins += state.winner == greedy_seat
-    # a fair seat would win about 7 of 20; GreedyBot wins all 20 with these seeds
+        wins += state.winner == hero_seat
+    # a fair seat would win about 7 of 20; HeuristicBot wins all 20 with these seeds
     assert wins >= 16
 
 
@@ -127,7 +130,7 @@ def test_play_game_max_deals_stops_early() -> None:
 
 def test_play_game_rejects_wrong_bot_count_and_bad_max_deals() -> None:
     with pytest.raises(InvalidSeatError, match="2 bots for 3 players"):
-        play_game(bots=[GreedyBot(), GreedyBot()], seed=1)
+        play_game(bots=[HeuristicBot(), HeuristicBot()], seed=1)
     with pytest.raises(InvalidDealError):
         play_game(seed=1, max_deals=-1)
     with pytest.raises(ValueError, match="max_deals"):
@@ -269,10 +272,10 @@ def test_greedy_raises_the_contract_with_a_strong_hand() -> None:
     assert state.contract > state.bid == 100  # the forced bid, raised with two marriages
 
 
-def test_greedy_is_deterministic_given_its_seed() -> None:
+def test_heuristic_is_deterministic_given_its_seed() -> None:
     rules = Rules(players=2)  # two face-down musiks: the bot's seeded blind choice
     runs = [
-        play_checked(new_game(rules, seed=3), [GreedyBot(seed=s), GreedyBot(seed=s)], 6)[1]
+        play_checked(new_game(rules, seed=3), [HeuristicBot(seed=s), HeuristicBot(seed=s)], 6)[1]
         for s in (1, 1)
     ]
     assert runs[0] == runs[1]

@@ -25,8 +25,9 @@ from tysiac import Outcome, Rules, cli
 from tysiac._cli import common as _cli_common
 from tysiac._cli import rules as _cli_rules
 from tysiac._cli import simulate as _cli_simulate
+from tysiac._cli.botnames import BOTS
 from tysiac._cli.table import row_cells
-from tysiac.bots import Bot, GreedyBot, RandomBot, play_game
+from tysiac.bots import Bot, HeuristicBot, RandomBot, play_game
 from tysiac.cli import main
 
 LONG_RUN = ["simulate", "--bots", "uniform", "--max-deals", "1000000", "--seed", "3"]
@@ -59,7 +60,7 @@ def test_simulate_prints_one_row_per_deal_and_the_winner(
 ) -> None:
     assert main(["simulate", "--seed", "3"]) == 0
     out = capsys.readouterr().out
-    state = play_game(Rules(), [GreedyBot(seed=3 + i) for i in range(3)], seed=3)
+    state = play_game(Rules(), [HeuristicBot(seed=3 + i) for i in range(3)], seed=3)
     got = rows(out)
     assert len(got) == len(state.sheet)
     for cells, row in zip(got, state.sheet, strict=True):
@@ -92,7 +93,7 @@ def test_simulate_header_names_options_as_typed(capsys: pytest.CaptureFixture[st
     header = out.splitlines()[0]
     assert header == (
         "tysiac simulate --seed 5 --preset app --players 2 --layout two-draw --target 500 "
-        "--set claim=true --bots greedy,greedy"
+        "--set claim=true --bots heuristic,heuristic"
     )
     assert "Layout." not in out
     assert {r[4] for r in rows(out)} == {"played"}  # no declarer in the draw game
@@ -115,7 +116,7 @@ def test_the_header_replays_the_same_game(capsys: pytest.CaptureFixture[str]) ->
 def test_simulate_rows_are_aligned_and_use_the_result_words(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(["--seed", "2", "--preset", "pl", "--bots", "greedy,random,greedy"]) == 0
+    assert main(["--seed", "2", "--preset", "pl", "--bots", "heuristic,random,heuristic"]) == 0
     out = capsys.readouterr().out
     table = out.splitlines()[1:-1]
     assert len({len(line) for line in table}) == 1  # every row as wide as the header
@@ -147,9 +148,9 @@ def test_simulate_writes_nothing_to_stderr_off_a_terminal(
 
 def test_deals_yields_the_rows_of_play_game() -> None:
     rules = Rules.preset("ro", players=2)
-    bots: list[Bot] = [GreedyBot(seed=1), RandomBot(seed=2)]
+    bots: list[Bot] = [HeuristicBot(seed=1), RandomBot(seed=2)]
     streamed = [row for _, row in _cli_simulate.deals(rules, bots, 8, None)]
-    again: list[Bot] = [GreedyBot(seed=1), RandomBot(seed=2)]
+    again: list[Bot] = [HeuristicBot(seed=1), RandomBot(seed=2)]
     assert tuple(streamed) == tuple(play_game(rules, again, seed=8).sheet)
 
 
@@ -173,8 +174,10 @@ def test_every_outcome_has_its_word() -> None:
         (["--players", "5"], "argument --players"),
         (["--preset", "xx"], "argument --preset"),
         (["--seed", "abc"], "argument --seed"),
-        (["--bots", "greedy,clever,greedy"], "argument --bots: unknown bot 'clever'"),
-        (["--bots", "greedy,greedy"], "argument --bots: 2 bots for 3 players"),
+        (["--bots", "heuristic,clever,random"], "argument --bots: unknown bot 'clever'"),
+        (["--bots", "heuristic,heuristic"], "argument --bots: 2 bots for 3 players"),
+        (["--bots", "greedy"], "unknown bot 'greedy' (now called 'heuristic')"),
+        (["--bots", "legacy"], "unknown bot 'legacy' (LegacyGreedyBot left the library)"),
         (["--layout", "two-draw", "--players", "3"], "argument --layout: two-draw is a 2-player"),
         (["--layout", "nine"], "argument --layout"),
         (["--target", "55"], "argument --target: 55"),
@@ -195,6 +198,35 @@ def test_simulate_usage_errors_are_one_line_naming_the_option(
     assert line.startswith("tysiac simulate: error: ")
     assert option in line
     assert line.endswith("(see 'tysiac simulate --help')")
+
+
+@pytest.mark.parametrize("command", ["simulate", "play", "tournament"])
+def test_every_command_names_the_same_bots_with_their_descriptions(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as info:
+        main([command, "--help"])
+    assert info.value.code == 0
+    text = " ".join(capsys.readouterr().out.split())  # argparse wraps the help
+    assert list(BOTS) == ["heuristic", "random", "uniform", "search"]
+    for bot in BOTS.values():
+        assert f"{bot.name}: {bot.about}" in text
+    assert "greedy" not in text and "legacy" not in text
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["simulate", "--max-deals", "1", "--bots", "heuristic,random,uniform"],
+        ["tournament", "--games", "1", "--workers", "0", "--max-deals", "1", "--bots",
+         "uniform,heuristic,random"],
+    ],
+)  # fmt: skip
+def test_the_commands_take_the_registry_names(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 0
+    assert "uniform" in capsys.readouterr().out
 
 
 def test_an_unknown_command_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:

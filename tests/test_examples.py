@@ -44,9 +44,9 @@ def test_tournament(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert isinstance(wins, Counter)
     assert sum(wins.values()) == 6
-    assert wins["greedy"] > wins["random"]
+    assert wins["heuristic"] > wins["random"]
     assert out.startswith("6 games, ")
-    assert f"GreedyBot won {wins['greedy']}" in out
+    assert f"HeuristicBot won {wins['heuristic']}" in out
 
 
 def test_observe_bot(capsys: pytest.CaptureFixture[str]) -> None:
@@ -104,3 +104,9 @@ def test_examples_read_their_arguments() -> None:
     assert load("random_game").arguments(["7"]).seed == 7
     assert load("observe_bot").arguments([]).seed == 1
     assert load("tournament").arguments(["4"]).games == 4
+
+
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.py")), ids=lambda p: p.name)
+def test_examples_import_only_public_names(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert "tysiac._" not in text, f"{path.name} imports a private module"

@@ -27,6 +27,7 @@ from tysiac import (
     Bomb,
     ChooseMusik,
     Claim,
+    Concede,
     Contract,
     DealRecord,
     Discard,
@@ -35,6 +36,7 @@ from tysiac import (
     Layout,
     LoadError,
     Move,
+    NotAMoveError,
     Pass,
     Play,
     Redeal,
@@ -46,6 +48,7 @@ from tysiac import (
     apply,
     from_json,
     legal_moves,
+    move_text,
     new_game,
     observe,
     parse_move,
@@ -55,8 +58,24 @@ from tysiac import (
 )
 from tysiac._engine.start import start_deal
 from tysiac._vocab.dealing import shuffled_deck
+from tysiac._vocab.moves import CHOOSE, DISCARDS, GIVES, MELDS, PLAYS
 
 GOLDEN = Path(__file__).parent / "golden"
+
+ALL_MOVES: list[Move] = [
+    *PLAYS,
+    *MELDS,
+    *DISCARDS,
+    *(give for row in GIVES for give in row),
+    *CHOOSE,
+    Pass(),
+    Redeal(),
+    Bomb(),
+    Concede(),
+    Claim(),
+    *(Bid(a, blind=b) for a in (5, 100, 360) for b in (False, True)),
+    *(Contract(a) for a in (100, 355)),
+]
 
 # --- notation -----------------------------------------------------------------------------
 
@@ -72,11 +91,15 @@ NOTATION = [
     (Play("QH"), "QH"),
     (Play("KH", meld=True), "KH*"),
     (Claim(), "claim"),
+    (Bid(120, blind=True), "bid 120 blind"),
+    (Concede(), "concede"),
+    (ChooseMusik(0), "musik 0"),
 ]
 
 
 @pytest.mark.parametrize(("move", "text"), NOTATION)
 def test_notation(move: Move, text: str) -> None:
+    assert move_text(move) == text
     assert str(move) == text
     assert parse_move(text) == move
     assert parse_move(text.upper()) == move
@@ -91,6 +114,9 @@ def test_notation(move: Move, text: str) -> None:
         ("give q♡ > 1", Give("QH", to=1)),
         ("Discard  a♦", Discard("AD")),
         ("BID\t100", Bid(100)),
+        ("give 9C to seat 1", Give("9C", to=1)),
+        ("Give  q♥  TO  Seat 2", Give("QH", to=2)),
+        ("bid 120  BLIND", Bid(120, blind=True)),
     ],
 )
 def test_notation_symbols_and_spacing(text: str, move: Move) -> None:
@@ -100,11 +126,43 @@ def test_notation_symbols_and_spacing(text: str, move: Move) -> None:
 @pytest.mark.parametrize(
     "text",
     ["", "bid", "bid 1e3", "bid -10", "QX", "Qſ", "QK*", "ſ", "give QH", "QH**", "pas",
-     "bid 120 130", "x" * 1000, "\u212ah"],
+     "bid 120 130", "x" * 1000, "\u212ah", "bdi 120", "hello 110", "pass 150", "claim now",
+     "give 9C to 1", "give 9C to seat", "contract 120 blind", "musik", "discard 9S 9C"],
 )  # fmt: skip
 def test_bad_notation(text: str) -> None:
     with pytest.raises(LoadError, match="is not a move"):
         parse_move(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("pass 150", "'pass' takes nothing after it"),
+        ("bid one hundred", "write a bid as 'bid 120'"),
+        ("give 9C", "'give QH>2' or 'give QH to seat 2'"),
+        ("bdi 120", "e.g. 'bid 120', 'pass'"),
+        ("QX", "'QX' is not a card"),
+    ],
+)
+def test_bad_notation_says_what_was_expected(text: str, says: str) -> None:
+    with pytest.raises(LoadError) as info:
+        parse_move(text)
+    assert says in str(info.value)
+
+
+@given(move=st.sampled_from(sorted(set(ALL_MOVES), key=repr)))
+def test_str_is_move_text_and_parses_back(move: Move) -> None:
+    assert str(move) == move_text(move)
+    assert parse_move(move_text(move)) == move
+
+
+def test_move_text_of_a_subclass_and_of_a_non_move() -> None:
+    class Loud(Bid):
+        pass
+
+    assert move_text(Loud(120)) == str(Loud(120)) == "bid 120"
+    with pytest.raises(NotAMoveError, match="is not a move object"):
+        move_text("bid 120")  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("value", [None, 120, b"pass", ["pass"]])

@@ -14,7 +14,6 @@ from tysiac.bots import (
     Bot,
     Estimate,
     HeuristicBot,
-    LegacyGreedyBot,
     RandomBot,
     TournamentResult,
     tournament,
@@ -24,7 +23,7 @@ RULES = Rules(target=300)
 
 
 def _bots() -> list[Bot]:
-    return [HeuristicBot(seed=1), LegacyGreedyBot(seed=2), RandomBot(seed=3)]
+    return [HeuristicBot(seed=1), RandomBot(seed=2, uniform=True), RandomBot(seed=3)]
 
 
 @pytest.fixture(scope="module")
@@ -40,7 +39,8 @@ def test_tournament_is_exported_from_tysiac() -> None:
 def test_serial_table(serial: TournamentResult) -> None:
     assert serial.games == 9
     assert [r.games for r in serial.rows] == [9, 9, 9]
-    assert [r.name for r in serial.rows] == [repr(b) for b in _bots()]
+    # two bots share a class: every name is led by the bot's place
+    assert [r.name for r in serial.rows] == ["0:HeuristicBot", "1:RandomBot", "2:RandomBot"]
     # one winner per finished game
     assert sum(r.wins.mean for r in serial.rows) * 9 == pytest.approx(9 - serial.unfinished)
     for row in serial.rows:
@@ -112,6 +112,20 @@ def test_progress_bar_only_when_asked(
     assert "1/2 games" in text and text.endswith("2/2 games\n")
 
 
+class _FirstMove:
+    """A custom bot with no ``__repr__`` of its own: its repr holds an address."""
+
+    def choose(self, view: tysiac.View) -> tysiac.Move:
+        return view.legal_moves[0]
+
+
+def test_a_custom_bot_is_named_by_its_class_not_its_repr() -> None:
+    bots: list[Bot] = [_FirstMove(), HeuristicBot(seed=1), RandomBot(seed=2)]
+    result = tournament(bots, games=1, rules=RULES, workers=0, max_deals=2)
+    assert [r.name for r in result.rows] == ["_FirstMove", "HeuristicBot", "RandomBot"]
+    assert " at 0x" not in result.table()
+
+
 def test_names_and_max_deals() -> None:
     bots: list[Bot] = [RandomBot(seed=s, uniform=True) for s in range(3)]
     result = tournament(bots, games=2, rules=RULES, workers=0, max_deals=3, names="abc")
@@ -158,7 +172,7 @@ def test_tournament_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     )
     out = capsys.readouterr().out.splitlines()
     assert out[0].split()[:2] == ["bot", "won"]
-    assert [line.split()[0] for line in out[1:4]] == ["0:heuristic", "1:legacy", "2:random"]
+    assert [line.split()[0] for line in out[1:4]] == ["0:heuristic", "1:random", "2:random"]
     assert out[-1].startswith("4 games, seed 5")
     assert (
         main(["tournament", "--games", "2", "--bots", "heuristic,uniform", "--workers", "0"]) == 0

@@ -1,4 +1,4 @@
-"""A tournament split over processes: GreedyBot against two cautious RandomBots.
+"""A tournament split over processes: HeuristicBot against two cautious RandomBots.
 
 Every game is fixed by its seed, so a tournament is reproducible and can be split at will:
 each process (or each machine of a cluster) plays its own range of seeds, and the results are
@@ -15,14 +15,14 @@ import argparse
 import multiprocessing
 
 from tysiac import Rules
-from tysiac.bots import Bot, GreedyBot, RandomBot, play_game
+from tysiac.bots import Bot, HeuristicBot, RandomBot, play_game
 
 
 def play_one(seed: int) -> tuple[int, bool]:
-    """Play the game of ``seed``; GreedyBot sits at seat ``seed % 3``.  Did it win?"""
+    """Play the game of ``seed``; HeuristicBot sits at seat ``seed % 3``.  Did it win?"""
     seat = seed % 3
     bots: list[Bot] = [RandomBot(seed=seed * 3 + s) for s in range(3)]
-    bots[seat] = GreedyBot(seed=seed)
+    bots[seat] = HeuristicBot(seed=seed)
     final = play_game(Rules(target=500), bots, seed=seed)
     return seed, final.winner == seat
 
@@ -39,7 +39,8 @@ def main(argv: list[str] | None = None) -> int:
         results = pool.map(play_one, seeds, chunksize=max(1, args.count // (4 * args.processes)))
     wins = sum(won for _, won in results)
     print(
-        f"seeds {args.first}..{args.first + args.count - 1}: GreedyBot won {wins} of {len(results)}"
+        f"seeds {args.first}..{args.first + args.count - 1}: "
+        f"HeuristicBot won {wins} of {len(results)}"
     )
     return 0
 

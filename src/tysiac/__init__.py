@@ -71,7 +71,7 @@ from ._vocab.moves import (
     Play,
     Redeal,
 )
-from ._vocab.notation import parse_move
+from ._vocab.notation import move_text, parse_move
 from .bots._tournament import tournament
 
 __all__ = [
@@ -137,6 +137,7 @@ __all__ = [
     "apply",
     "from_json",
     "legal_moves",
+    "move_text",
     "new_game",
     "observe",
     "parse_cards",

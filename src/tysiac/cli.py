@@ -2,7 +2,9 @@
 
 ``tysiac simulate`` plays a seeded game among computer players and prints its score sheet;
 it is the default, so ``tysiac --seed 1`` is ``tysiac simulate --seed 1``.  ``tysiac rules``
-lists the rule options.  ``tysiac replay FILE`` checks a saved game record (from
+lists the rule options.  ``tysiac tournament`` plays many games among computer players and
+tabulates them per bot; ``tysiac play`` seats you at the table in the terminal.
+``tysiac replay FILE`` checks a saved game record (from
 ``tysiac simulate --record FILE``) and prints its score sheet.  ``tysiac --version`` prints
 the version.
 
@@ -37,7 +39,7 @@ from ._version import __version__
 __all__ = ["COMMANDS", "main"]
 
 #: The subcommands, in the order ``tysiac --help`` lists them; the first is the default.
-#: A subcommand is a :class:`~tysiac._cli_common.Command` in a module of its own: to add
+#: A subcommand is a :class:`~tysiac._cli.common.Command` in a module of its own: to add
 #: one, write the module and add its ``COMMAND`` here.
 COMMANDS: Final[tuple[Command, ...]] = (
     _cli_simulate.COMMAND,

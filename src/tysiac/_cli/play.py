@@ -2,17 +2,24 @@
 
 The human sees only their seat's :class:`~tysiac.View`: their hand (the legal cards
 highlighted, the others dimmed; the marriage pairs marked), the musik when it is shown, the
-bids, the tricks, and the score sheet after each deal.  Moves are typed as a number from the
-list of legal moves, or in words: a card (``QH``, ``10h``, ``Q♥``), ``pass``, ``bid 120``
-(or just ``120``), ``bomb``, ``claim``, ``redeal``, ``musik 2``.  An empty line takes the
-suggested move (what :class:`~tysiac.bots.HeuristicBot` would do), so ``yes '' | tysiac
-play`` plays a whole game.  Input may be piped in; the game stops when it ends.
+bids, the tricks and who took them, and the score sheet after each deal.  Moves are typed
+as a number from the list of legal moves, or as the list shows them, which is the library's
+notation (:func:`~tysiac.move_text`, read by :func:`~tysiac.parse_move`): ``QH``, ``KH*``,
+``pass``, ``bid 120``, ``bid 120 blind``, ``musik 0``, ``give 9C>1`` (or ``give 9C to seat
+1``), ``discard 9C``, ``contract 120``, ``bomb``, ``concede``, ``claim``.  Two shortcuts:
+a bare amount bids (or names the contract), a bare card gives or puts away that card when
+that is the move to make.  A move that is refused is answered with the reason (the
+notation's or the engine's), and the player is asked again.  ``help`` lists all this,
+``quit`` ends the game.  An empty line takes the suggested move (what
+:class:`~tysiac.bots.HeuristicBot` would do), so ``yes '' | tysiac play`` plays a whole
+game.  Input may be piped in; the game stops when it ends.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
 from collections.abc import Sequence
 from typing import Final, TextIO
@@ -22,33 +29,37 @@ from .._engine.core import Phase
 from .._engine.newgame import new_game
 from .._engine.results import DealResult, Outcome
 from .._engine.state import State
-from .._errors import InvalidCardError
+from .._engine.trickrules import trick_winner
+from .._errors import IllegalMoveError, LoadError
 from .._info.views import View, observe
+from .._rules.options import Layout
 from .._rules.rules import Rules
 from .._vocab.cards import Card, Rank, Suit
 from .._vocab.moves import (
     Bid,
     Bomb,
-    ChooseMusik,
     Claim,
     Concede,
     Contract,
     Discard,
     Give,
     Move,
-    Pass,
     Play,
     Redeal,
 )
-from ..bots import Bot, HeuristicBot, LegacyGreedyBot, RandomBot, SearchBot
+from .._vocab.notation import move_text, parse_move
+from ..bots import Bot, HeuristicBot
+from .botnames import DEFAULT_BOT, bots_help, make_bot, read_bot_names
 from .common import Command, Parser, add_rules_arguments, rules_from_args
 
 __all__ = [
-    "BOT_NAMES",
     "COMMAND",
+    "HELP",
+    "QUIT",
     "Terminal",
     "add_arguments",
     "play_terminal",
+    "read_move",
     "run",
 ]
 
@@ -64,19 +75,22 @@ _MUSIK_PHASES: Final = (
     Phase.GIVE,
     Phase.CONTRACT,
 )
-
-#: Computer players ``--bots`` accepts.
-BOT_NAMES: Final = ("heuristic", "greedy", "legacy", "random", "search")
-
-
-def _make_bot(name: str, seed: int) -> Bot:
-    if name in ("heuristic", "greedy"):
-        return HeuristicBot(seed=seed)
-    if name == "legacy":
-        return LegacyGreedyBot(seed=seed)
-    if name == "search":
-        return SearchBot(seed=seed)
-    return RandomBot(seed=seed)
+#: The width the move list is wrapped to when the output is not a terminal.
+WIDTH: Final = 80
+#: The words that show the help, and that end the game.
+HELP_WORDS: Final = ("help", "?")
+QUIT_WORDS: Final = ("quit", "exit")
+#: What ``help`` prints.
+HELP: Final = (
+    "Type a move's number from the list, or the move as the list shows it:",
+    "  a card: QH (also 10h, Q♥); QH* plays the card and declares its marriage",
+    "  bid 120, bid 120 blind (or just 120), pass, redeal",
+    "  musik 0 or musik 1; give 9C>1 (or give 9C to seat 1, or just 9C); discard 9C (or 9C)",
+    "  contract 120 (or just 120), bomb, concede, claim",
+    "Enter alone takes the suggested move.  'help' shows this; 'quit' ends the game.",
+)
+#: What :func:`read_move` returns for ``quit``.
+QUIT: Final = "quit"
 
 
 def _who(seat: int, human: int) -> str:
@@ -87,40 +101,14 @@ def _card(card: Card) -> str:
     return str(card)
 
 
-def _move_text(move: Move) -> str:
-    """The words for a move, as the player types them."""
-    if isinstance(move, Bid):
-        return f"bid {move.amount}"
-    if isinstance(move, Pass):
-        return "pass"
-    if isinstance(move, Redeal):
-        return "redeal"
-    if isinstance(move, ChooseMusik):
-        return f"musik {move.index + 1}"
-    if isinstance(move, Give):
-        return f"give {_card(move.card)} to seat {move.to}"
-    if isinstance(move, Discard):
-        return f"put away {_card(move.card)}"
-    if isinstance(move, Contract):
-        return f"contract {move.amount}"
-    if isinstance(move, Bomb):
-        return "bomb"
-    if isinstance(move, Claim):
-        return "claim"
-    if isinstance(move, Concede):
-        return "concede"
-    if move.meld and move.card.rank is Rank.ACE:
-        return f"{_card(move.card)} and declare the ace marriage"
-    return f"{_card(move.card)}{' and declare the marriage' if move.meld else ''}"
-
-
 class Terminal:
     """The text of one human seat's game: what happened, the hand, the prompt."""
 
-    def __init__(self, out: TextIO, human: int, color: bool) -> None:
+    def __init__(self, out: TextIO, human: int, color: bool, width: int = WIDTH) -> None:
         self.out = out
         self.human = human
         self.color = color
+        self.width = max(width, 20)
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
@@ -158,53 +146,100 @@ class Terminal:
             parts.append(" ".join(words))
         return "  |  ".join(parts)
 
+    def wrapped(self, label: str, items: Sequence[str]) -> list[str]:
+        """``label`` and the ``items`` two spaces apart, wrapped to the width between
+        items, never inside one; the lines after the first are indented under the first
+        item."""
+        indent = " " * len(label)
+        lines: list[str] = []
+        line = label
+        for item in items:
+            if line.strip() and len(line) + 2 + len(item) > self.width:
+                lines.append(line)
+                line = indent + item
+            else:
+                line = line + item if line == label else line + "  " + item
+        lines.append(line)
+        return lines
+
 
 def _narrate(term: Terminal, before: State, move: Move, after: State) -> None:
-    """Say what the move showed to the human seat."""
+    """Say what the move showed to the human seat, in the notation where it is seen."""
     human = term.human
     seat = before.to_move
     assert seat is not None
-    who = _who(seat, human)
-    if isinstance(move, Bid):
-        term.say(f"{who}: bid {move.amount}")
-    elif isinstance(move, Pass):
-        term.say(f"{who}: pass")
-    elif isinstance(move, Redeal):
-        term.say(f"{who}: asks for a redeal")
-    elif isinstance(move, ChooseMusik):
-        term.say(f"{who}: takes musik {move.index + 1}")
-    elif isinstance(move, Give):
-        if human in (seat, move.to):
-            term.say(f"{who}: gives {_card(move.card)} to {_who(move.to, human).lower()}")
-        else:
-            term.say(f"{who}: gives a card to seat {move.to}")
-    elif isinstance(move, Discard):
-        term.say(f"{who}: puts {_card(move.card) if seat == human else 'a card'} away")
-    elif isinstance(move, Contract):
-        term.say(f"{who}: contract {move.amount}")
-    elif isinstance(move, Bomb):
-        term.say(f"{who}: bomb!")
-    elif isinstance(move, Claim):
-        term.say(f"{who}: claims the remaining tricks")
-    elif isinstance(move, Concede):
-        term.say(f"{who}: concedes")
-    else:
-        text = f"{who}: {_card(move.card)}"
-        if after.deal_number == before.deal_number and len(after.marriages) > len(before.marriages):
-            text += f"  (marriage {move.card.suit.symbol}, {move.card.suit.symbol} is trump)"
-        elif after.deal_number == before.deal_number and after.ace_marriage != before.ace_marriage:
-            text += f"  (ace marriage, {after.rules.ace_marriage})"
-        term.say(text)
-        if after.deal_number == before.deal_number and after.phase is Phase.PLAY:
-            view = observe(after, human)
-            if not view.trick and view.trick_winners:
-                last = view.tricks[-1]
-                points = sum(c.points for _, c in last)
-                winner = view.trick_winners[-1]
-                term.say(
-                    f"  {_who(winner, human)} take{'' if winner == human else 's'} the "
-                    f"trick ({points} points)"
-                )
+    same_deal = after.deal_number == before.deal_number
+    match move:
+        case Give(to=to) if human not in (seat, to):
+            said = f"gives a card to {_who(to, human).lower()}"
+        case Give(to=to) if to == human:
+            said = f"{move_text(move)} (to you)"
+        case Discard() if seat != human:
+            said = "puts a card away"
+        case Redeal():
+            said = "redeal (asks for a new deal)"
+        case Bomb():
+            said = "bomb (the deal is not played)"
+        case Concede():
+            said = "concede (gives up the deal)"
+        case Claim():
+            said = "claim (takes every remaining trick)"
+        case Play(card=card) if same_deal and len(after.marriages) > len(before.marriages):
+            said = f"{move_text(move)}  (marriage {card.suit.symbol}, {card.suit.symbol} is trump)"
+        case Play() if same_deal and after.ace_marriage != before.ace_marriage:
+            said = f"{move_text(move)}  (ace marriage, {after.rules.ace_marriage})"
+        case _:
+            said = move_text(move)
+    term.say(f"{_who(seat, human)}: {said}")
+    if isinstance(move, Play):
+        _trick_taken(term, before, move, after)
+
+
+def _trick_taken(term: Terminal, before: State, move: Play, after: State) -> None:
+    """Say who took the trick ``move`` completed, if it did (the deal's last one too)."""
+    human = term.human
+    seat = before.to_move
+    assert seat is not None
+    trick = (*before.trick, (seat, move.card))
+    if after.deal_number == before.deal_number and after.phase is Phase.PLAY:
+        view = observe(after, human)
+        if view.trick or not view.trick_winners:
+            return  # the trick goes on
+        winner = view.trick_winners[-1]
+        last = ""
+    else:  # the card closed the deal: its last trick, scored with the deal
+        winner = trick[_winning_position(before, move, after, trick)][0]
+        last = " last"
+    points = sum(c.points for _, c in trick)
+    takes = "take" if winner == human else "takes"
+    term.say(f"  {_who(winner, human)} {takes} the{last} trick ({points} points)")
+
+
+def _winning_position(
+    before: State, move: Play, after: State, trick: tuple[tuple[int, Card], ...]
+) -> int:
+    """The position in ``trick`` of the card that took the deal's last trick.
+
+    The trick is judged as the engine judges it, by the trump in force: the one before
+    the card, or the marriage the card itself declared ("on someone", four players) where
+    a declared marriage is trump at once.
+    """
+    trump = before.trump
+    declared = after.sheet[-1].marriages[len(before.marriages) :] if after.sheet else ()
+    if declared and not before.rules._play.trump_next:
+        trump = declared[-1][1]
+    return trick_winner(tuple(c.index for _, c in trick), -1 if trump is None else int(trump))
+
+
+def _points(view: View) -> list[int]:
+    """Each seat's points so far this deal: cards taken plus the marriages declared, as the
+    deal's total will count them."""
+    points = list(view.card_points)
+    for seat, suit in view.marriages:
+        points[seat] += view.rules.marriage_values[suit]
+    if view.ace_marriage is not None:
+        points[view.ace_marriage] += view.rules.ace_marriage or 0
+    return points
 
 
 def _sheet(state: State, human: int) -> list[str]:
@@ -264,58 +299,63 @@ def _situation(term: Terminal, view: View) -> None:
     if view.phase is Phase.PLAY:
         if view.trick:
             term.say("Trick: " + ", ".join(f"{_who(s, human)} {_card(c)}" for s, c in view.trick))
-        points = ", ".join(f"{_who(s, human)} {p}" for s, p in enumerate(view.card_points))
-        term.say(f"Points taken: {points}")
+        points = ", ".join(f"{_who(s, human)} {p}" for s, p in enumerate(_points(view)))
+        term.say(f"Points (cards and marriages): {points}")
         if view.stock_size:
             term.say(f"Stock: {view.stock_size} cards")
     term.say("Your hand: " + term.hand(view))
 
 
-def _parse(text: str, view: View) -> Move | None:
-    """The legal move the player typed, or None."""
+def _number(text: str) -> int | None:
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else None
+
+
+def read_move(text: str, state: State, view: View) -> Move | str:
+    """The move the player typed, or why it is refused (one line).
+
+    ``text`` is a number from the list of legal moves, or a move in notation
+    (:func:`~tysiac.parse_move`), with two shortcuts: a bare amount in the auction and the
+    contract (``120``: ``bid 120``, ``contract 120``), and a bare card where a card is given
+    or put away.  A move that is not legal is applied to ``state`` to let the engine say
+    why.  ``quit`` gives :data:`QUIT`.
+    """
     moves = view.legal_moves
-    word = text.strip().lower()
-    if (
-        word.isdigit()
-        and 1 <= int(word) <= len(moves)
-        and not (view.phase in (Phase.AUCTION, Phase.CONTRACT) and int(word) >= 100)
-    ):
-        return moves[int(word) - 1]
-    parts = word.replace(",", " ").split()
-    if not parts:
-        return None
-    if parts[0] in ("pass", "p") and Pass() in moves:
-        return Pass()
-    for name, move in (("bomb", Bomb()), ("claim", Claim()), ("redeal", Redeal())):
-        if parts[0] == name and move in moves:
-            return move
-    if parts[-1].isdigit():
-        amount = int(parts[-1])
-        for m in moves:
-            if isinstance(m, Bid | Contract) and m.amount == amount:
-                return m
-            if isinstance(m, ChooseMusik) and parts[0] == "musik" and m.index == amount - 1:
-                return m
-    meld = parts[0].endswith("*")
+    word = text.strip()
+    if word.lower() in QUIT_WORDS:
+        return QUIT
+    number = _number(word)
+    amounts = view.phase in (Phase.AUCTION, Phase.CONTRACT)
+    if number is not None:
+        if 1 <= number <= len(moves) and not (amounts and number >= 100):
+            return moves[number - 1]
+        if not amounts:
+            return f"{word} is not a move number here: type 1 to {len(moves)}"
+        move: Move = Bid(number) if view.phase is Phase.AUCTION else Contract(number)
+    else:
+        try:
+            move = parse_move(word)
+        except LoadError as error:
+            return f"{error}; 'help' lists the moves"
+    if isinstance(move, Play) and not move.meld and view.phase in (Phase.GIVE, Phase.DISCARD):
+        same = [m for m in moves if isinstance(m, Give | Discard) and m.card == move.card]
+        if len(same) == 1:
+            return same[0]
+    if move in moves:
+        return moves[moves.index(move)]
     try:
-        card = Card.parse(parts[0].rstrip("*").upper())
-    except InvalidCardError:
-        return None
-    for m in moves:
-        if isinstance(m, Play) and m.card == card and m.meld == meld:
-            return m
-        if isinstance(m, Give | Discard) and m.card == card:
-            return m
-    return None
+        apply(state, move)
+    except IllegalMoveError as error:
+        return str(error)
+    return move  # (legal: the view lists every legal move, so this is not reached)
 
 
-def _ask(term: Terminal, view: View, hint: Move, source: TextIO) -> Move | None:
-    """Prompt until the player types a legal move; None when the input ends."""
-    moves = view.legal_moves
-    listing = "  ".join(f"{i}) {_move_text(m)}" for i, m in enumerate(moves, 1))
-    term.say(f"Moves: {listing}")
+def _ask(term: Terminal, state: State, view: View, hint: Move, source: TextIO) -> Move | None:
+    """Prompt until the player types a legal move; None when the input ends or on ``quit``."""
+    items = [f"{i}) {move_text(m)}" for i, m in enumerate(view.legal_moves, 1)]
+    for line in term.wrapped("Moves: ", items):
+        term.say(line)
     while True:
-        term.out.write(f"Your move [Enter: {_move_text(hint)}]> ")
+        term.out.write(f"Your move [Enter: {move_text(hint)}]> ")
         term.out.flush()
         line = source.readline()
         if not line:
@@ -327,13 +367,18 @@ def _ask(term: Terminal, view: View, hint: Move, source: TextIO) -> Move | None:
             term.say(echo)  # piped input: show it, so the transcript reads as a game
         if not echo.strip():
             return hint
-        move = _parse(echo, view)
-        if move is not None:
-            return move
-        term.say(
-            f"{echo.strip()!r} is not a legal move here: type a number from 1 to "
-            f"{len(moves)}, or the move in words"
-        )
+        if echo.strip().lower() in HELP_WORDS:
+            for text in HELP:
+                term.say(text)
+            continue
+        move = read_move(echo, state, view)
+        if move == QUIT:
+            term.say("You quit: the game stops here.")
+            return None
+        if isinstance(move, str):
+            term.say(move)
+            continue
+        return move
 
 
 def play_terminal(
@@ -347,6 +392,7 @@ def play_terminal(
     color: bool | None = None,
     max_deals: int | None = None,
     hints: Bot | None = None,
+    width: int | None = None,
 ) -> State:
     """Play a game in the terminal: the human at ``seat``, computer players elsewhere.
 
@@ -363,14 +409,19 @@ def play_terminal(
         max_deals: stop after this many deals.
         hints: the bot whose move is suggested (taken on an empty line; default a
             :class:`~tysiac.bots.HeuristicBot`).
+        width: the width the move list is wrapped to (default: the terminal's, or
+            :data:`WIDTH` when ``out`` is not a terminal).
 
     Returns:
         The last state: the game over, or where the input ended or ``max_deals`` stopped it.
     """
     source = sys.stdin if source is None else source
     out = sys.stdout if out is None else out
+    tty = out.isatty()
     if color is None:
-        color = out.isatty() and not os.environ.get("NO_COLOR")
+        color = tty and not os.environ.get("NO_COLOR")
+    if width is None:
+        width = shutil.get_terminal_size((WIDTH, 24)).columns if tty else WIDTH
     n = rules.players
     others = list(bots) if bots is not None else [HeuristicBot(seed=seed + s) for s in range(n - 1)]
     players: list[Bot | None] = []
@@ -378,7 +429,7 @@ def play_terminal(
     for s in range(n):
         players.append(None if s == seat else next(it))
     hint_bot = HeuristicBot(seed=seed) if hints is None else hints
-    term = Terminal(out, seat, color)
+    term = Terminal(out, seat, color, width)
     state = new_game(rules, seed=seed)
     term.say(
         f"Tysiąc: preset {rules.name or 'custom'}, {n} players ({rules.layout.value}), "
@@ -398,13 +449,16 @@ def play_terminal(
             view = observe(state, seat)
             if view.musik:
                 term.say("Musik (face up): " + " ".join(_card(c) for c in view.musik))
-            term.say("Your hand: " + term.hand(view))
+            if rules.layout is Layout.FOUR_SITTER and state.dealer == seat:
+                term.say("You deal and sit out this deal: the other three play it.")
+            else:
+                term.say("Your hand: " + term.hand(view))
         mover = state.to_move
         assert mover is not None
         if mover == seat:
             view = observe(state, seat)
             _situation(term, view)
-            move = _ask(term, view, hint_bot.choose(view), source)
+            move = _ask(term, state, view, hint_bot.choose(view), source)
             if move is None:
                 return state
         else:
@@ -440,9 +494,10 @@ def add_arguments(parser: Parser) -> None:
     parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     parser.add_argument(
         "--bots",
-        default="heuristic",
-        choices=BOT_NAMES,
-        help="the computer players (default heuristic)",
+        default=None,
+        metavar="NAMES",
+        help="the computer players: comma-separated names, one per computer seat in seat "
+        f"order, or one name for all (default {DEFAULT_BOT}): {bots_help()}",
     )
     parser.add_argument(
         "--color",
@@ -463,7 +518,8 @@ def run(args: argparse.Namespace) -> int:
         parser.error(f"argument --seat: {args.seat} is not a seat: choose 0..{rules.players - 1}")
     if args.max_deals is not None and args.max_deals < 1:
         parser.error(f"argument --max-deals: {args.max_deals}: give 1 or more")
-    bots = [_make_bot(args.bots, args.seed + s) for s in range(rules.players - 1)]
+    names = read_bot_names(args.bots, rules.players - 1, parser, what="computer seats")
+    bots = [make_bot(name, args.seed + s) for s, name in enumerate(names)]
     color = {"auto": None, "always": True, "never": False}[args.color]
     play_terminal(
         rules, seat=args.seat, bots=bots, seed=args.seed, color=color, max_deals=args.max_deals

@@ -26,27 +26,18 @@ from .._engine.results import DealResult
 from .._engine.state import State
 from .._info.views import observe
 from .._rules.rules import Rules
-from ..bots import Bot, GreedyBot, RandomBot
+from ..bots import Bot
+from .botnames import DEFAULT_BOT, bots_help, make_bot, read_bot_names
 from .common import Command, Parser, add_rules_arguments, emit, rules_from_args, typed_rules_options
 from .records import write_record
 from .table import ScoreTable, row_cells
 
 __all__ = [
-    "BOT_NAMES",
     "COMMAND",
     "Progress",
     "deals",
     "row_cells",
 ]
-
-#: Bot names accepted by ``--bots``.
-BOT_NAMES: Final = ("greedy", "random", "uniform")
-
-
-def _make_bot(name: str, seed: int) -> Bot:
-    if name == "greedy":
-        return GreedyBot(seed=seed)
-    return RandomBot(seed=seed, uniform=name == "uniform")
 
 
 def _add_arguments(parser: Parser) -> None:
@@ -56,10 +47,8 @@ def _add_arguments(parser: Parser) -> None:
         "--bots",
         default=None,
         metavar="NAMES",
-        help="comma-separated bots, one per seat, or one name for every seat: "
-        f"{', '.join(BOT_NAMES)} (default: greedy); 'random' is the cautious random "
-        "player, 'uniform' plays every move at random (such games rarely end: "
-        "use --max-deals)",
+        help="comma-separated bots, one per seat, or one name for every seat (default "
+        f"{DEFAULT_BOT}): {bots_help()}",
     )
     parser.add_argument(
         "--max-deals",
@@ -165,19 +154,8 @@ def _run(args: argparse.Namespace) -> int:
     if args.max_deals is not None and args.max_deals < 0:
         parser.error(f"argument --max-deals: {args.max_deals}: give 0 or more")
     n = rules.players
-    names = ["greedy"] if args.bots is None else [b.strip() for b in args.bots.split(",")]
-    unknown = [b for b in names if b not in BOT_NAMES]
-    if unknown:
-        parser.error(
-            f"argument --bots: unknown bot {unknown[0]!r}: choose from {', '.join(BOT_NAMES)}"
-        )
-    if len(names) == 1:
-        names *= n
-    if len(names) != n:
-        parser.error(
-            f"argument --bots: {len(names)} bots for {n} players: give one per seat, or one"
-        )
-    bots = [_make_bot(name, args.seed + seat) for seat, name in enumerate(names)]
+    names = read_bot_names(args.bots, n, parser)
+    bots = [make_bot(name, args.seed + seat) for seat, name in enumerate(names)]
     typed = ["tysiac simulate", "--seed", str(args.seed), *typed_rules_options(args, rules)]
     typed += ["--bots", ",".join(names)]
     if args.max_deals is not None:

@@ -14,30 +14,19 @@ from __future__ import annotations
 import argparse
 from typing import Final
 
-from ..bots import Bot, HeuristicBot, LegacyGreedyBot, RandomBot, SearchBot, tournament
+from ..bots import tournament
+from .botnames import bots_help, make_bot, read_bot_names
 from .common import Command, Parser, add_rules_arguments, emit, rules_from_args
 
 __all__ = [
-    "BOT_NAMES",
     "COMMAND",
+    "DEFAULT_BOTS",
     "add_arguments",
-    "make_bot",
     "run",
 ]
 
-#: Bot names ``--bots`` accepts.
-BOT_NAMES: Final = ("heuristic", "greedy", "legacy", "random", "uniform", "search")
-
-
-def make_bot(name: str, seed: int) -> Bot:
-    """The bot called ``name`` on the command line."""
-    if name in ("heuristic", "greedy"):
-        return HeuristicBot(seed=seed)
-    if name == "legacy":
-        return LegacyGreedyBot(seed=seed)
-    if name == "search":
-        return SearchBot(seed=seed)
-    return RandomBot(seed=seed, uniform=name == "uniform")
+#: The players of ``tysiac tournament`` unless ``--bots`` says otherwise.
+DEFAULT_BOTS: Final = "heuristic,random,random"
 
 
 def add_arguments(parser: Parser) -> None:
@@ -47,10 +36,10 @@ def add_arguments(parser: Parser) -> None:
     add_rules_arguments(parser)
     parser.add_argument(
         "--bots",
-        default="heuristic,legacy,random",
+        default=DEFAULT_BOTS,
         metavar="NAMES",
-        help=f"comma-separated bots, one per seat: {', '.join(BOT_NAMES)} "
-        "(default heuristic,legacy,random; they change seats from game to game)",
+        help=f"comma-separated bots, one per seat (default {DEFAULT_BOTS}; they change seats "
+        f"from game to game): {bots_help()}",
     )
     parser.add_argument(
         "--workers",
@@ -71,15 +60,7 @@ def run(args: argparse.Namespace) -> int:
     if args.players is None and args.layout is None and len(names) in (2, 4):
         args.players = len(names)
     rules = rules_from_args(args, parser)
-    unknown = [b for b in names if b not in BOT_NAMES]
-    if unknown:
-        parser.error(
-            f"argument --bots: unknown bot {unknown[0]!r}: choose from {', '.join(BOT_NAMES)}"
-        )
-    if len(names) != rules.players:
-        parser.error(
-            f"argument --bots: {len(names)} bots for {rules.players} players: give one per seat"
-        )
+    names = read_bot_names(args.bots, rules.players, parser, one_for_all=False)
     if args.games < 1:
         parser.error(f"argument --games: {args.games}: give 1 or more")
     if args.workers is not None and args.workers < 0:

@@ -130,7 +130,9 @@ def _canonical(state: State, move: object) -> Move:
             except Exception:
                 break
             return cls(**values)  # the validators check the fields
+    text = brief(move)
+    hint = f", or read the notation with parse_move({text})" if isinstance(move, str) else ""
     raise NotAMoveError(
-        f"{brief(move)} is not a move: pass Bid, Pass, Redeal, ChooseMusik, Give, Discard, "
-        f"Contract, Bomb, Play or Claim (phase {state.phase!r})"
+        f"{text} is not a move object: use a move class such as Pass(), Bid(120) or "
+        f"Play('QH'){hint} (phase {state.phase.name})"
     )

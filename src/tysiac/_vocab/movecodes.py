@@ -27,6 +27,7 @@ Pickles store a deal's codes oldest first as little-endian unsigned 16-bit bytes
 from __future__ import annotations
 
 import struct
+from collections.abc import Callable
 from typing import Final
 
 from .moves import (
@@ -104,17 +105,39 @@ _CODES: Final[dict[int, int]] = {id(m): i << SEAT_BITS for i, m in enumerate(_SH
 PASS_CODE: Final = _CODES[id(PASS)]
 
 
+def _bid_code(move: Bid) -> int:
+    return ((BLIND_CODE if move.blind else BID_CODE) + move.amount // AMOUNT_UNIT) << SEAT_BITS
+
+
+def _contract_code(move: Contract) -> int:
+    return (CONTRACT_CODE + move.amount // AMOUNT_UNIT) << SEAT_BITS
+
+
+def _give_code(move: Give) -> int:
+    return (GIVE_CODE + move.to * 24 + move.card.index) << SEAT_BITS
+
+
+def _concede_code(move: Concede) -> int:
+    return _CONCEDE << SEAT_BITS
+
+
+#: The code of a move that is not one of the shared instances, by the move's exact class:
+#: the moves with amounts, the rules' own gives, and the concession (any other move is
+#: equal to a shared one).
+_CODERS: Final[dict[type, Callable[[Move], int]]] = {
+    Bid: _bid_code,  # type: ignore[dict-item]
+    Contract: _contract_code,  # type: ignore[dict-item]
+    Give: _give_code,  # type: ignore[dict-item]
+    Concede: _concede_code,  # type: ignore[dict-item]
+}
+
+
 def _code(move: Move) -> int:
     """The code of a move the engine did not take from the shared tables (bids, contracts,
     the rules' own gives)."""
-    if type(move) is Bid:
-        return ((BLIND_CODE if move.blind else BID_CODE) + move.amount // AMOUNT_UNIT) << SEAT_BITS
-    if type(move) is Concede:
-        return _CONCEDE << SEAT_BITS
-    if type(move) is Contract:
-        return (CONTRACT_CODE + move.amount // AMOUNT_UNIT) << SEAT_BITS
-    if type(move) is Give:
-        return (GIVE_CODE + move.to * 24 + move.card.index) << SEAT_BITS
+    coder = _CODERS.get(type(move))
+    if coder is not None:
+        return coder(move)
     return _CODES[id(next(m for m in _SHARED if m == move))]
 
 

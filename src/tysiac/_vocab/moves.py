@@ -1,7 +1,9 @@
 """The moves: small frozen objects passed to :func:`~tysiac.apply`.
 
 Every move's ``repr`` pastes back into Python, e.g. ``Play(Card.parse('QH'))``, and its
-``str`` is its notation, e.g. ``QH`` (read back by :func:`~tysiac.parse_move`).  The
+``str`` is its notation, e.g. ``QH``: :func:`~tysiac.move_text` writes it (the notation
+module installs it as every move class's ``__str__``) and :func:`~tysiac.parse_move`
+reads it back.  The
 engine hands out shared instances (one ``Play`` per card, one ``Bid`` per amount), so
 collecting legal moves allocates nothing; moves built by the caller compare equal to them.
 """
@@ -93,9 +95,6 @@ class Bid:
             return f"Bid({self.amount!r}, blind=True)"
         return f"Bid({self.amount!r})"
 
-    def __str__(self) -> str:
-        return f"bid {self.amount} blind" if self.blind else f"bid {self.amount}"
-
 
 @attrs.frozen(slots=True, repr=False)
 class Pass:
@@ -104,9 +103,6 @@ class Pass:
     def __repr__(self) -> str:
         return "Pass()"
 
-    def __str__(self) -> str:
-        return "pass"
-
 
 @attrs.frozen(slots=True, repr=False)
 class Redeal:
@@ -114,9 +110,6 @@ class Redeal:
 
     def __repr__(self) -> str:
         return "Redeal()"
-
-    def __str__(self) -> str:
-        return "redeal"
 
 
 @attrs.frozen(slots=True, repr=False)
@@ -128,9 +121,6 @@ class ChooseMusik:
 
     def __repr__(self) -> str:
         return f"ChooseMusik({self.index!r})"
-
-    def __str__(self) -> str:
-        return f"musik {self.index}"
 
 
 @attrs.frozen(slots=True, repr=False)
@@ -148,9 +138,6 @@ class Give:
     def __repr__(self) -> str:
         return f"Give({self.card!r}, to={self.to!r})"
 
-    def __str__(self) -> str:
-        return f"give {self.card}>{self.to}"
-
 
 @attrs.frozen(slots=True, repr=False)
 class Discard:
@@ -161,9 +148,6 @@ class Discard:
 
     def __repr__(self) -> str:
         return f"Discard({self.card!r})"
-
-    def __str__(self) -> str:
-        return f"discard {self.card}"
 
 
 @attrs.frozen(slots=True, repr=False)
@@ -176,9 +160,6 @@ class Contract:
     def __repr__(self) -> str:
         return f"Contract({self.amount!r})"
 
-    def __str__(self) -> str:
-        return f"contract {self.amount}"
-
 
 @attrs.frozen(slots=True, repr=False)
 class Bomb:
@@ -186,9 +167,6 @@ class Bomb:
 
     def __repr__(self) -> str:
         return "Bomb()"
-
-    def __str__(self) -> str:
-        return "bomb"
 
 
 @attrs.frozen(slots=True, repr=False)
@@ -198,9 +176,6 @@ class Concede:
 
     def __repr__(self) -> str:
         return "Concede()"
-
-    def __str__(self) -> str:
-        return "concede"
 
 
 @attrs.frozen(slots=True, repr=False)
@@ -230,9 +205,6 @@ class Play:
             return f"Play({self.card!r}, meld=True)"
         return f"Play({self.card!r})"
 
-    def __str__(self) -> str:
-        return f"{self.card}*" if self.meld else str(self.card)
-
 
 @attrs.frozen(slots=True, repr=False)
 class Claim:
@@ -240,9 +212,6 @@ class Claim:
 
     def __repr__(self) -> str:
         return "Claim()"
-
-    def __str__(self) -> str:
-        return "claim"
 
 
 #: Any move.

@@ -1,6 +1,6 @@
-"""Computer players: the :class:`Bot` protocol, :class:`RandomBot`, :class:`HeuristicBot`
-(also known as :class:`GreedyBot`), :class:`LegacyGreedyBot`, and :func:`play_game`, which
-plays a whole game among bots.
+"""Computer players: the :class:`Bot` protocol, :class:`RandomBot`, :class:`HeuristicBot`,
+:class:`SearchBot`, :func:`play_game`, which plays a whole game among bots, and
+:func:`tournament`, which plays many.
 
 A bot sees only what its seat may know: it is handed the :class:`~tysiac.View` from
 :func:`~tysiac.observe` and returns one of ``view.legal_moves``.
@@ -13,7 +13,6 @@ Example:
     >>> state = apply(state, move)
 """
 
-from ._greedy import LegacyGreedyBot
 from ._heuristic import HeuristicBot
 from ._play_game import play_game
 from ._protocol import Bot
@@ -21,16 +20,11 @@ from ._random import RandomBot
 from ._search import SearchBot
 from ._tournament import BotResult, Estimate, TournamentResult, tournament
 
-#: The library's standard heuristic player: another name of :class:`HeuristicBot`.
-GreedyBot = HeuristicBot
-
 __all__ = [
     "Bot",
     "BotResult",
     "Estimate",
-    "GreedyBot",
     "HeuristicBot",
-    "LegacyGreedyBot",
     "RandomBot",
     "SearchBot",
     "TournamentResult",

@@ -32,7 +32,7 @@ __all__ = ["HeuristicBot"]
 #: How far below its cautious hand value the bot stops bidding.  Declaring above the
 #: opening bid must be nearly safe to pay: passing leaves a weak forced opener to fail, which
 #: is worth about as much to a defender as making a small contract of its own (measured
-#: against LegacyGreedyBot: margins from 5 to 45, best from 35).
+#: against LegacyGreedyBot, benchmarks/legacy_greedy.py: margins from 5 to 45, best from 35).
 BID_MARGIN: Final = 35
 #: How far below its estimate of the hand it holds after the musik the bot names the
 #: contract (failing costs twice the contract; a raise gains only the difference).

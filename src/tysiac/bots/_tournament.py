@@ -26,7 +26,7 @@ from .._rules.rules import Rules
 from ._play_game import check_bots
 from ._protocol import Bot
 
-__all__ = ["BotResult", "Estimate", "TournamentResult", "tournament"]
+__all__ = ["BotResult", "Estimate", "TournamentResult", "default_names", "tournament"]
 
 _MASK64 = (1 << 64) - 1
 _Z95 = 1.959963984540054
@@ -80,7 +80,8 @@ class BotResult:
     """One bot's line of a tournament table: per game, with 95% intervals.
 
     Attributes:
-        name: the bot's name (its ``repr`` unless names were given).
+        name: the bot's name: its class name unless names were given (see
+            :func:`tournament`).
         games: the games it played.
         wins: the share of the games it won (Wilson interval).
         score: its mean final score.
@@ -231,6 +232,15 @@ def _check_int(name: str, value: object, low: int) -> int:
     return value
 
 
+def default_names(bots: Sequence[Bot]) -> list[str]:
+    """The bots' names in a table when none are given: their class names, led by their
+    places (``1:RandomBot``) when two bots share a class."""
+    classes = [type(bot).__name__ for bot in bots]
+    if len(set(classes)) == len(classes):
+        return classes
+    return [f"{i}:{name}" for i, name in enumerate(classes)]
+
+
 def tournament(
     bots: Sequence[Bot],
     games: int = 100,
@@ -264,7 +274,9 @@ def tournament(
             ``client.get_executor()``.  Default: a new process pool, shut down at the end.
         workers: the size of that default process pool (default: one per CPU); ``0``
             plays every game in this process, without an executor.
-        names: the bots' names in the table (default: their ``repr``).
+        names: the bots' names in the table (default: each bot's class name, such as
+            ``HeuristicBot``; when two bots share a class, every name is led by the bot's
+            place in ``bots``: ``0:HeuristicBot``, ``1:RandomBot``, ``2:RandomBot``).
         max_deals: stop a game that has no winner after this many deals (it then counts
             as won by nobody); ``None`` for no limit.
         chunk: games per task sent to the executor (default: about eight tasks per
@@ -301,7 +313,7 @@ def tournament(
         workers = _check_int("workers", workers, 0)
     if max_deals is not None:
         max_deals = _check_int("max_deals", max_deals, 1)
-    labels = [repr(b) for b in players] if names is None else [str(x) for x in names]
+    labels = default_names(players) if names is None else [str(x) for x in names]
     if len(labels) != len(players):
         raise InvalidDealError(f"{len(labels)} names for {len(players)} bots: give one each")
     blob = pickle.dumps(players)

@@ -46,7 +46,18 @@ import attrs
 import numpy as np
 import pyspiel
 
-from .. import CARDS, Layout, Rules, State, apply, from_json, observe, sample_world, to_json
+from .. import (
+    CARDS,
+    Layout,
+    Rules,
+    State,
+    apply,
+    from_json,
+    move_text,
+    observe,
+    sample_world,
+    to_json,
+)
 from .._engine.core import Phase
 from .._engine.start import start_deal
 from ..encoding import action_mask, decode_move, feature_names, features, num_actions
@@ -286,7 +297,7 @@ class TysiacState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {CARDS[action]}"
-        return str(decode_move(int(action), self.pos.rules))
+        return move_text(decode_move(int(action), self.pos.rules))
 
     def is_terminal(self) -> bool:
         return self.pos.over

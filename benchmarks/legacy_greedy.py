@@ -1,7 +1,11 @@
-""":class:`LegacyGreedyBot`: the first heuristic player, frozen as the benchmarks' baseline.
+""":class:`LegacyGreedyBot`: the first heuristic player, frozen as the benchmarks' yardstick.
 
-It was ``tysiac.bots.GreedyBot`` before :class:`~tysiac.bots.HeuristicBot` took that name;
-its code is kept as it was so that strength figures can be compared over time.
+It was ``tysiac.bots.GreedyBot`` before :class:`~tysiac.bots.HeuristicBot` took that name,
+then ``tysiac.bots.LegacyGreedyBot``; it lives here, beside the strength benchmark that
+measures the library's bots against it (``python benchmarks/strength.py heuristic-legacy``),
+and is not part of the library.  Its code is kept as it was so that strength figures can be
+compared over time; it reads the library's private bot helpers, as a benchmark may.  The
+tests import it (with this folder on ``sys.path``) for the terminal game's golden files.
 """
 
 from __future__ import annotations
@@ -10,25 +14,29 @@ import random
 from collections.abc import Sequence
 from typing import Final, Protocol
 
-from .._engine.core import Phase
-from .._info.views import View
-from .._rules.options import Declaration, Layout, MarriageCards
-from .._rules.rules import Rules
-from .._vocab.cards import Card, Rank, Suit
-from .._vocab.moves import (
+from tysiac import (
     Bid,
     Bomb,
+    Card,
     ChooseMusik,
     Claim,
     Contract,
+    Declaration,
     Discard,
     Give,
+    Layout,
+    MarriageCards,
     Move,
     Pass,
+    Phase,
     Play,
+    Rank,
     Redeal,
+    Rules,
+    Suit,
+    View,
 )
-from ._protocol import check_seed, check_view
+from tysiac.bots._protocol import check_seed, check_view
 
 __all__ = ["LegacyGreedyBot"]
 
@@ -138,7 +146,6 @@ class LegacyGreedyBot:
 
     Example:
         >>> from tysiac import new_game, observe
-        >>> from tysiac.bots import LegacyGreedyBot
         >>> state = new_game(seed=7)
         >>> LegacyGreedyBot(seed=1).choose(observe(state, state.to_move))
         Bid(100)
