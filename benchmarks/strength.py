@@ -8,10 +8,15 @@ Usage::
     python benchmarks/strength.py search-heuristic [--deals N] [--games N] [--iterations K]
         [--playout fast|heuristic|random] [--progress N]
     python benchmarks/strength.py search-curve [--deals N] [--curve 10,25,50,100]
+    python benchmarks/strength.py pimc-heuristic [--deals N] [--worlds K] [--preset P]
+        [--players N]
+    python benchmarks/strength.py pimc-search [--deals N] [--worlds K]
 
 ``--progress N`` prints the running figure to stderr every N deals (and after every game).
-The search match also prints the CPU time of SearchBot's decisions (those with more than
-one legal move): mean, 99th percentile and maximum.
+The search and PIMC matches also print the CPU time of the hero's decisions (those with
+more than one legal move): mean, 99th percentile and maximum.  Every match prints the
+contracts the hero chose itself (won with a bid above the forced opening bid) and how many
+it made.
 
 A *duplicate* match replays the same deal once with the tested bot (the hero) in every seat
 and the opponents' bot in the others, so that the luck of the cards cancels out.  For each
@@ -38,7 +43,7 @@ from dataclasses import dataclass, field
 
 from legacy_greedy import LegacyGreedyBot  # (the yardstick beside this script)
 from tysiac import DealResult, Move, Outcome, Rules, State, View, apply, new_game, observe
-from tysiac.bots import Bot, HeuristicBot, RandomBot, SearchBot, play_game
+from tysiac.bots import Bot, HeuristicBot, PIMCBot, RandomBot, SearchBot, play_game
 
 BotFactory = Callable[[int], Bot]
 
@@ -51,10 +56,13 @@ class Tally:
     failed: int = 0
     bombs: int = 0
     declared: int = 0
+    chosen_made: int = 0  # won with a bid above the forced opening bid, and made
+    chosen_failed: int = 0
     diffs: list[float] = field(default_factory=list)
 
-    def add_row(self, state_row: DealResult, seat: int) -> None:
-        """Count the deal ``state_row`` if ``seat`` declared it."""
+    def add_row(self, state_row: DealResult, seat: int, chosen: bool = False) -> None:
+        """Count the deal ``state_row`` if ``seat`` declared it (``chosen``: with a bid above
+        the forced opening bid)."""
         if state_row.declarer != seat:
             return
         self.declared += 1
@@ -62,8 +70,10 @@ class Tally:
             self.bombs += 1
         elif state_row.made is True:
             self.made += 1
+            self.chosen_made += chosen
         elif state_row.made is False:
             self.failed += 1
+            self.chosen_failed += chosen
 
 
 class Timed:
@@ -89,18 +99,22 @@ def interval(values: Sequence[float]) -> tuple[float, float]:
     return statistics.fmean(values), 1.96 * statistics.stdev(values) / math.sqrt(len(values))
 
 
-def play_deal(rules: Rules, seed: int, bots: Sequence[Bot]) -> State:
-    """Play the first deal of game ``seed`` (and its redeals) to its score."""
+def play_deal(rules: Rules, seed: int, bots: Sequence[Bot]) -> tuple[State, int]:
+    """Play the first deal of game ``seed`` (and its redeals) to its score; also the bid
+    that won the auction (0: none)."""
     state = new_game(rules, seed=seed)
+    bid = 0
     while not state.is_over:
         seat = state.to_move
         assert seat is not None
         state = apply(state, bots[seat].choose(observe(state, seat)))
+        if state.declarer is not None:
+            bid = state.bid
         if state.sheet and state.sheet[-1].outcome is not Outcome.REDEALT:
             break
         if len(state.sheet) >= 6:
             break
-    return state
+    return state, bid
 
 
 def duplicate(
@@ -119,14 +133,15 @@ def duplicate(
         diffs = []
         for seat in range(n):
             bots = [hero(d * 7 + s) if s == seat else other(d * 7 + s) for s in range(n)]
-            state = play_deal(rules, d, bots)
+            state, bid = play_deal(rules, d, bots)
             row = state.sheet[-1]
+            chosen = bid > rules.opening_bid
             others = [row.deltas[s] for s in range(n) if s != seat]
             diffs.append(row.deltas[seat] - statistics.fmean(others))
-            mine.add_row(row, seat)
+            mine.add_row(row, seat, chosen)
             for s in range(n):
                 if s != seat:
-                    theirs.add_row(row, s)
+                    theirs.add_row(row, s, chosen)
         mine.diffs.append(statistics.fmean(diffs))
         if progress and len(mine.diffs) % progress == 0:
             mean, half = interval(mine.diffs)
@@ -157,9 +172,12 @@ def report(name: str, rules: Rules, mine: Tally, theirs: Tally, seconds: float) 
     def rate(t: Tally) -> str:
         played = t.made + t.failed
         failed = t.failed / played if played else 0.0
+        chosen = t.chosen_made + t.chosen_failed
+        made = t.chosen_made / chosen if chosen else 0.0
         return (
             f"declared {t.declared}, made {t.made}, failed {t.failed} "
-            f"({failed:.0%} of played), bombs {t.bombs}"
+            f"({failed:.0%} of played), bombs {t.bombs}; chosen (bid above the opening) "
+            f"{chosen}, made {t.chosen_made} ({made:.0%})"
         )
 
     return "\n".join(
@@ -184,6 +202,8 @@ def main(argv: list[str] | None = None) -> int:
             "legacy-random",
             "search-heuristic",
             "search-curve",
+            "pimc-heuristic",
+            "pimc-search",
         ],
         help="who plays whom",
     )
@@ -204,17 +224,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--curve", default="10,25,50,100", help="search-curve: the iteration budgets"
     )
+    parser.add_argument("--worlds", type=int, default=None, help="PIMCBot's budget")
     args = parser.parse_args(argv)
     changes: dict[str, object] = {}
     if args.players is not None:
         changes["players"] = args.players
     rules = Rules.preset(args.preset, **changes)
     budget: dict[str, int] = {} if args.iterations is None else {"iterations": args.iterations}
+    worlds: dict[str, int] = {} if args.worlds is None else {"worlds": args.worlds}
     factories: dict[str, BotFactory] = {
         "heuristic": lambda s: HeuristicBot(seed=s),
         "legacy": lambda s: LegacyGreedyBot(seed=s),
         "random": lambda s: RandomBot(seed=s),
         "search": lambda s: SearchBot(seed=s, playout=args.playout, **budget),
+        "pimc": lambda s: PIMCBot(seed=s, **worlds),
     }
     if args.match == "search-curve":
         for k in [int(x) for x in args.curve.split(",")]:
@@ -239,7 +262,7 @@ def main(argv: list[str] | None = None) -> int:
     hero_name, other_name = args.match.split("-")
     times: list[float] = []
     hero, other = factories[hero_name], factories[other_name]
-    if hero_name == "search":
+    if hero_name in ("search", "pimc"):
         plain = hero
 
         def hero(seed: int) -> Bot:

@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # when run as a script
 
 import tysiac
 from strategies import Policy, choose_move, preset_rules, presets_and_layouts
-from tysiac import apply, legal_moves, new_game, observe, rollout, sample_world
+from tysiac import Phase, apply, legal_moves, new_game, observe, rollout, sample_world, solve
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = Path(__file__).parent / "golden" / "builds" / "seeded-games.json"
@@ -68,7 +68,12 @@ def seeded_game(
     legal = hashlib.sha256()
     sampled = ""
     rolled: list[object] = []
+    solved: list[object] = []
     while not state.is_over and len(state.sheet) < DEALS:
+        if not solved and state.phase is Phase.PLAY and _tricks_left(state) <= 4:
+            # a position near a deal's end, solved with every card open
+            solution = solve(state)
+            solved = [str(state.to_move), *(f"{move} {value}" for move, value in solution.values)]
         options = legal_moves(state)
         legal.update(repr(options).encode())
         move = choose_move(state, rng, policy)
@@ -91,7 +96,15 @@ def seeded_game(
         "last": str(state),
         "sampled": sampled,
         "rollout": rolled,
+        "solved": solved,
     }
+
+
+def _tricks_left(state: tysiac.State) -> int:
+    """The tricks still to play in the deal (a stock's cards included)."""
+    return (sum(len(hand) for hand in state.hands) + len(state.stock)) // len(
+        [hand for hand in state.hands if hand] or [()]
+    )
 
 
 def _row(row: tysiac.DealResult) -> list[object]:
@@ -147,6 +160,7 @@ def test_seeded_games_of_rule_variants_are_the_golden_ones(
 def test_the_golden_file_covers_every_preset_and_layout() -> None:
     assert len(_expected()) == 2 * (len(presets_and_layouts()) + len(VARIANTS)) >= 72
     assert all(game["sheet"] and game["sampled"] and game["rollout"] for game in _expected())
+    assert sum(1 for game in _expected() if game["solved"]) >= 60
 
 
 def test_compiled_is_a_bool_that_matches_the_modules() -> None:

@@ -35,6 +35,7 @@ from ._errors import (
 from ._info.knowledge import HiddenPile, Pile
 from ._info.sampling import sample_world
 from ._info.views import Concealed, View, observe
+from ._records.analysis import DealAnalysis, GameAnalysis, PlayAnalysis, analyse
 from ._records.fromjson import from_json
 from ._records.records import DealRecord, GameRecord, record, replay
 from ._records.tojson import to_json
@@ -91,11 +92,13 @@ __all__ = [
     "Concede",
     "ConcessionPayout",
     "Contract",
+    "DealAnalysis",
     "DealRecord",
     "DealResult",
     "Declaration",
     "DefenderCap",
     "Discard",
+    "GameAnalysis",
     "GameRecord",
     "Give",
     "HalfRounding",
@@ -120,6 +123,7 @@ __all__ = [
     "Phase",
     "Pile",
     "Play",
+    "PlayAnalysis",
     "Policy",
     "Rank",
     "Redeal",
@@ -134,6 +138,7 @@ __all__ = [
     "View",
     "WrongPhaseError",
     "__version__",
+    "analyse",
     "apply",
     "from_json",
     "legal_moves",

@@ -22,6 +22,7 @@ __all__ = [
     "NotAMoveError",
     "NotAStateError",
     "NotAnActionError",
+    "SearchLimit",
     "TysiacError",
     "WrongPhaseError",
     "brief",
@@ -110,6 +111,12 @@ class ArgumentTypeError(TysiacError, TypeError):
     Defined here, not beside its users, because a compiled module cannot define an
     exception with a second built-in base (see the performance page, "Two builds").
     """
+
+
+class SearchLimit(Exception):  # noqa: N818  (a signal, not an error)
+    """A search stopped at its node budget (private: the caller that set the budget catches
+    it, and it never reaches a user).  Defined here, beside the other classes a compiled
+    module raises."""
 
 
 class _Brief(reprlib.Repr):

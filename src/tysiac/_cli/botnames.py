@@ -12,7 +12,7 @@ from typing import Final
 
 import attrs
 
-from ..bots import Bot, HeuristicBot, RandomBot, SearchBot
+from ..bots import Bot, HeuristicBot, PIMCBot, RandomBot, SearchBot
 from .common import Parser
 
 __all__ = [
@@ -56,6 +56,10 @@ def _search(seed: int) -> Bot:
     return SearchBot(seed=seed)
 
 
+def _pimc(seed: int) -> Bot:
+    return PIMCBot(seed=seed)
+
+
 #: Every name ``--bots`` accepts, in the order ``--help`` lists them.
 BOTS: Final[dict[str, BotName]] = {
     b.name: b
@@ -65,7 +69,8 @@ BOTS: Final[dict[str, BotName]] = {
         BotName(
             "uniform", "RandomBot(uniform=True): every move at random (use --max-deals)", _uniform
         ),
-        BotName("search", "SearchBot: Monte Carlo search, slower and stronger", _search),
+        BotName("search", "SearchBot: Monte Carlo tree search, slower and stronger", _search),
+        BotName("pimc", "PIMCBot: sampled worlds solved exactly, the strongest", _pimc),
     )
 }
 #: The player of every computer seat unless ``--bots`` says otherwise.

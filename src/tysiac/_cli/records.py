@@ -24,10 +24,12 @@ from typing import Final
 
 from .._engine.state import State
 from .._errors import LoadError
+from .._records.analysis import GameAnalysis, analyse
 from .._records.fromjson import from_json
 from .._records.jsonform import DEFAULT_MAX_SIZE
 from .._records.records import GameRecord, record, replay
 from .._records.tojson import to_json
+from .._vocab.notation import move_text
 from .common import Command, Parser, emit
 from .table import ScoreTable, row_cells
 
@@ -79,8 +81,33 @@ def sheet_lines(state: State) -> list[str]:
     return [table.line(table.head), *(table.line(row_cells(row)) for row in state.sheet)]
 
 
-def replay_file(path: str, out: Callable[[str], None] = emit) -> int:
-    """``tysiac replay FILE``: check a saved game and print its score sheet.
+def analysis_lines(analysis: GameAnalysis) -> list[str]:
+    """The lines ``tysiac replay FILE --analyse`` prints: for each deal's trick play, every
+    card with the deal's double-dummy value before it and what it cost its side, then each
+    seat's cost for the deal; last, each seat's cost over the game."""
+    lines: list[str] = []
+    n = len(analysis.costs)
+    for deal in analysis.deals:
+        whose = "the declarer's" if deal.declarer is not None else f"seat {deal.seat}'s"
+        lines.append(
+            f"Deal {deal.number} (dealer {deal.dealer}"
+            + (f", declarer {deal.declarer}" if deal.declarer is not None else "")
+            + f"): double-dummy values are {whose} total"
+        )
+        lines.append("  Seat  Move   Value  Cost")
+        for play in deal.plays:
+            cost = str(play.cost) if play.cost else "-"
+            lines.append(f"  {play.seat:>4}  {move_text(play.move):<5}  {play.value:>5}  {cost:>4}")
+        lines.append("  Cost: " + ", ".join(f"seat {s} {deal.costs[s]}" for s in range(n)))
+    lines.append(
+        "Cost over the game: " + ", ".join(f"seat {s} {analysis.costs[s]}" for s in range(n))
+    )
+    return lines
+
+
+def replay_file(path: str, out: Callable[[str], None] = emit, analyse_it: bool = False) -> int:
+    """``tysiac replay FILE``: check a saved game and print its score sheet (with
+    ``analyse_it``, ``--analyse``: and the double-dummy analysis of every card played).
 
     Returns:
         The exit code: 0 for a record that replays, 1 (with the :class:`LoadError`
@@ -106,6 +133,9 @@ def replay_file(path: str, out: Callable[[str], None] = emit) -> int:
     else:
         scores = ", ".join(f"seat {s}: {v}" for s, v in enumerate(state.scores))
         out(f"No winner yet after {deals}; scores {scores}")
+    if analyse_it:
+        for line in analysis_lines(analyse(state)):
+            out(line)
     return 0
 
 
@@ -115,16 +145,24 @@ def _add_arguments(parser: Parser) -> None:
         metavar="FILE",
         help="a game record (JSON) written by 'tysiac simulate --record FILE' or tysiac.to_json",
     )
+    parser.add_argument(
+        "--analyse",
+        "--analyze",
+        action="store_true",
+        help="also print every card played with its double-dummy value and what it cost "
+        "its side (tysiac.analyse)",
+    )
 
 
 def _run(args: argparse.Namespace) -> int:
-    return replay_file(args.file)
+    return replay_file(args.file, analyse_it=args.analyse)
 
 
 #: ``tysiac replay``.
 COMMAND: Final = Command(
     name="replay",
-    help="check a saved game record move by move and print its score sheet",
+    help="check a saved game record move by move and print its score sheet (--analyse: "
+    "and what each card cost, double dummy)",
     add_arguments=_add_arguments,
     run=_run,
 )

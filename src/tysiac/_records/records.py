@@ -29,6 +29,7 @@ __all__ = [
     "deal_parts",
     "record",
     "replay",
+    "start_of",
 ]
 
 
@@ -198,7 +199,7 @@ def _ints(value: object, path: str, n: int, low: int, high: int) -> tuple[int, .
     return tuple(_int(x, f"{path}[{i}]", low, high) for i, x in enumerate(items))
 
 
-def _start(rec: GameRecord) -> State:
+def start_of(rec: GameRecord) -> State:
     """The first state of a record, its start fields checked."""
     rules = rec.rules
     if not isinstance(rules, Rules):
@@ -249,7 +250,7 @@ def replay(game: GameRecord) -> State:
     """
     if not isinstance(game, GameRecord):
         raise LoadError(f"$: {brief(game)} is not a GameRecord")
-    state = _start(game)
+    state = start_of(game)
     deals = _items(game.deals, "deals")
     for k, deal in enumerate(deals):
         where = f"deals[{k}]"

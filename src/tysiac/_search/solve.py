@@ -62,7 +62,12 @@ class Solver:
     """Exact values of the positions of one deal's trick play (private): one search tree
     and its table, shared by every position asked about (see :func:`solve`)."""
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, limit: int = -1) -> None:
+        """Args:
+        state: a position of the deal's trick play.
+        limit: the most positions the search may visit, over all questions asked (-1: no
+            limit); beyond it a question raises :class:`~tysiac._errors.SearchLimit`.
+        """
         c = state._c
         rules = c.rules
         f = rules._play
@@ -86,6 +91,7 @@ class Solver:
             c.deal.discards,
             c.stock,
         )
+        self.tree.limit = limit
 
     def taken(self, c: Core) -> int:
         """What the solver's seat has already made in the position ``c``: its card points

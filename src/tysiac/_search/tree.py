@@ -34,6 +34,7 @@ from .._engine.trickrules import (
     can_meld_on_someone,
     trick_winner,
 )
+from .._errors import SearchLimit
 from .._rules.flags import PlayFlags
 from .._vocab.masks import (
     ABOVE,
@@ -160,6 +161,7 @@ class Tree:
         self.first = False
         self.table: dict[int, int] = {}
         self.nodes = 0
+        self.limit = -1  # the most nodes a search may visit (-1: no limit)
         self.best = -1  # the last turn's best card (-1: none, or a claim)
 
     def load(
@@ -285,6 +287,8 @@ class Tree:
         """A trick's start: the last trick played out, or the table, the bounds, the claim,
         then the leader's turn."""
         self.nodes += 1
+        if self.nodes > self.limit >= 0:
+            raise SearchLimit
         if (
             self._hand(self.leader).bit_count() == 1
             and self.spos >= len(self.stock)

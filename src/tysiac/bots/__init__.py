@@ -1,5 +1,5 @@
 """Computer players: the :class:`Bot` protocol, :class:`RandomBot`, :class:`HeuristicBot`,
-:class:`SearchBot`, :func:`play_game`, which plays a whole game among bots, and
+:class:`SearchBot`, :class:`PIMCBot`, :func:`play_game`, which plays a whole game among bots, and
 :func:`tournament`, which plays many.
 
 A bot sees only what its seat may know: it is handed the :class:`~tysiac.View` from
@@ -14,6 +14,7 @@ Example:
 """
 
 from ._heuristic import HeuristicBot
+from ._pimc import PIMCBot
 from ._play_game import play_game
 from ._protocol import Bot
 from ._random import RandomBot
@@ -25,6 +26,7 @@ __all__ = [
     "BotResult",
     "Estimate",
     "HeuristicBot",
+    "PIMCBot",
     "RandomBot",
     "SearchBot",
     "TournamentResult",

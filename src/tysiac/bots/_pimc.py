@@ -1,0 +1,402 @@
+""":class:`PIMCBot`: perfect-information Monte Carlo on the double-dummy solver.
+
+Each decision draws worlds consistent with the bot's view (the uniform sampler of
+:func:`tysiac.sample_world`), solves each one exactly with every card open
+(:func:`tysiac.solve`'s search) and plays the move that does best over them.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from typing import Final
+
+from .._engine.api import apply, legal_moves
+from .._engine.core import Phase
+from .._engine.state import State
+from .._errors import InvalidDealError, SearchLimit, brief
+from .._info.sampling import Sampler
+from .._info.views import View, observe
+from .._search.solve import Solver
+from .._vocab.moves import Bid, Bomb, ChooseMusik, Claim, Concede, Contract, Discard, Give, Move
+from ._estimate import give_order
+from ._heuristic import HeuristicBot
+from ._knowledge import card_mask
+from ._protocol import check_seed, check_view
+
+__all__ = [
+    "BID_CONFIDENCE",
+    "DECISION_NODES",
+    "DEFAULT_WORLDS",
+    "GIVE_WIDTH",
+    "MARGIN",
+    "PIMCBot",
+]
+
+#: The default budget: worlds drawn and solved per decision.
+DEFAULT_WORLDS: Final = 12
+#: The most positions the solves of one decision visit (about 0.3 s of the compiled build
+#: on the development machine); the worlds solved before it are used.
+DECISION_NODES: Final = 800_000
+#: The auction: the bot bids an amount when its double-dummy total as declarer reaches it in
+#: at least this share of the worlds (the solver sees every card: it is optimistic).
+BID_CONFIDENCE: Final = 0.75
+#: Giving or putting cards away: the candidates searched, the heuristic's cheapest first.
+GIVE_WIDTH: Final = 3
+#: The declarer's tie-break between moves that make the contract in as many worlds: the
+#: worlds where they make it with this much to spare.
+MARGIN: Final = 20
+
+
+class PIMCBot:
+    """A bot that samples worlds and solves each one exactly: perfect-information Monte
+    Carlo (PIMC), as GIB played bridge and Kermit skat.
+
+    It sees only its :class:`~tysiac.View`.  Each decision draws worlds the view cannot tell
+    apart from the real deal (uniformly, as :func:`~tysiac.sample_world` draws them), and:
+
+    - **trick play**: solves each world with every card open (:func:`~tysiac.solve`'s
+      search) after each legal move and plays the move that is best over the worlds: as
+      declarer the one that makes the contract in the most worlds, then the one that makes
+      it with :data:`MARGIN` points to spare in the most (beyond the contract the
+      declarer's score does not change); as a defender the one that defeats the contract in
+      the most worlds, then the one that leaves the declarer the lowest total on average
+      (the defenders' points together: a defender does not play for its own share); in the
+      draw game, the one with its own highest total on average.  It claims whenever a claim
+      is offered.
+    - **auction**: plays each world on as declarer (the musik taken, cards given or put away
+      and the contract named as :class:`HeuristicBot` would) and solves it from the first
+      lead; it makes the smallest raise while that bid is made in at least
+      :data:`BID_CONFIDENCE` of the worlds, and passes otherwise (a redeal and the forced
+      opening as the heuristic does; never a blind bid).
+    - **musik, giving and putting away**: tries both musiks, or the heuristic's
+      :data:`GIVE_WIDTH` cheapest cards, plays each world on to the first lead and keeps the
+      choice that makes the bid in the most worlds, then with :data:`MARGIN` to spare.
+    - **contract**: names the contract with the best expected score over the worlds (+c where
+      the solved total reaches c, -c where it does not), and bombs or concedes where that is
+      expected to cost less.
+
+    Args:
+        worlds: the budget per decision, in worlds solved (default :data:`DEFAULT_WORLDS`).
+        seconds: a time budget per decision instead (or as well: the first budget reached
+            stops the sampling; at least one world is solved).  A time budget makes the moves
+            depend on the machine's speed; with ``seconds=None`` and a seed the bot is
+            deterministic.
+        seed: seeds the bot's :class:`random.Random` (the worlds).
+
+    Raises:
+        InvalidDealError: ``seed`` is not an int or None, or a budget is not positive.
+
+    Example:
+        >>> from tysiac import new_game, observe
+        >>> from tysiac.bots import PIMCBot
+        >>> state = new_game(seed=7)
+        >>> PIMCBot(worlds=4, seed=1).choose(observe(state, state.to_move))
+        Bid(100)
+    """
+
+    def __init__(
+        self,
+        worlds: int | None = DEFAULT_WORLDS,
+        *,
+        seconds: float | None = None,
+        seed: int | None = None,
+    ) -> None:
+        if worlds is None and seconds is None:
+            raise InvalidDealError("PIMCBot: give worlds=, seconds= or both")
+        if worlds is not None and (
+            not isinstance(worlds, int) or isinstance(worlds, bool) or not 1 <= worlds <= 10**6
+        ):
+            raise InvalidDealError(
+                f"PIMCBot(worlds={brief(worlds)}): give a number of worlds from 1 to 1000000"
+            )
+        if seconds is not None and (
+            not isinstance(seconds, int | float)
+            or isinstance(seconds, bool)
+            or not 0 < seconds <= 10**6
+        ):
+            raise InvalidDealError(f"PIMCBot(seconds={brief(seconds)}): give a positive time")
+        self.worlds = worlds
+        self.seconds = seconds
+        self.seed = check_seed("PIMCBot", seed)
+        self._rng = random.Random(self.seed)
+
+    def __repr__(self) -> str:
+        return f"PIMCBot(worlds={self.worlds!r}, seconds={self.seconds!r}, seed={self.seed!r})"
+
+    def reseed(self, seed: int) -> None:
+        """Start the bot's random choices afresh from ``seed`` (tournaments call this)."""
+        self.seed = check_seed("PIMCBot", seed)
+        self._rng = random.Random(self.seed)
+
+    def choose(self, view: View) -> Move:
+        """The move that does best over the worlds solved (see the class)."""
+        moves = check_view("PIMCBot", view).legal_moves
+        if len(moves) == 1:
+            return moves[0]
+        phase = view.phase
+        if phase is Phase.PLAY:
+            if Claim() in moves:
+                return Claim()  # every remaining trick: nothing scores more
+            return self._play(view, moves)
+        heuristic = HeuristicBot(seed=self._rng.randrange(2**32)).choose(view)
+        if phase is Phase.AUCTION:
+            return self._bid(view, moves, heuristic)
+        if phase is Phase.CONTRACT:
+            return self._contract(view, moves)
+        if phase is Phase.GIVE or phase is Phase.DISCARD:
+            order = give_order(view.rules, card_mask(view.hand))
+            by_card = {m.card.index: m for m in moves if isinstance(m, Give | Discard)}
+            candidates = [by_card[c] for c in order if c in by_card][:GIVE_WIDTH]
+            return self._musik(view, candidates or [heuristic])
+        if phase is Phase.CHOOSE_MUSIK:
+            return self._musik(view, [m for m in moves if isinstance(m, ChooseMusik)])
+        return heuristic  # pragma: no cover  (every phase with moves is handled above)
+
+    # --- the worlds -----------------------------------------------------------------------
+
+    def _worlds(self, view: View) -> list[State]:
+        """The worlds of one decision, drawn from the view alone."""
+        sampler = Sampler(view)
+        rng = self._rng
+        budget = self.worlds
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        out: list[State] = []
+        while budget is None or len(out) < budget:
+            if deadline is not None and out and time.perf_counter() >= deadline:
+                break
+            out.append(sampler.draw(rng))
+        return out
+
+    # --- trick play -----------------------------------------------------------------------
+
+    def _play(self, view: View, moves: tuple[Move, ...]) -> Move:
+        """The card that is best over the worlds (see the class): null-window tests at the
+        contract first, then, among the moves tied best, a test a margin above it (the
+        declarer) or the exact totals (a defender)."""
+        decl = view.declarer
+        contract = view.contract
+        budget = _Budget()
+        worlds = [(world, Solver(world)) for world in self._worlds(view)]
+        every = list(range(len(moves)))
+        if decl is None or contract is None:  # the draw game: its own total
+            own = budget.totals(worlds, moves, every)
+            if own is None:
+                return HeuristicBot().choose(view)
+            return moves[max(every, key=lambda k: (own[k], -k))]
+        made = budget.count(worlds, moves, every, contract)
+        if made is None:
+            return HeuristicBot().choose(view)
+        if view.seat == decl:
+            top = max(made)
+            tied = [k for k in every if made[k] == top]
+            if len(tied) == 1:
+                return moves[tied[0]]
+            spare = budget.count(worlds, moves, tied, contract + MARGIN)
+            if spare is None:
+                return moves[tied[0]]
+            return moves[max(tied, key=lambda k: (spare[k], -k))]
+        low = min(made)
+        tied = [k for k in every if made[k] == low]
+        if len(tied) == 1:
+            return moves[tied[0]]
+        totals = budget.totals(worlds, moves, tied)
+        if totals is None:
+            return moves[tied[0]]
+        return moves[min(tied, key=lambda k: (totals[k], k))]
+
+    # --- before the play: simulations to the first lead ---------------------------------
+
+    def _bid(self, view: View, moves: tuple[Move, ...], heuristic: Move) -> Move:
+        """The smallest raise while it is made in enough worlds (see the class)."""
+        bids = [m for m in moves if isinstance(m, Bid) and not m.blind]
+        if view.bid == 0 or not bids:  # the forced opening bid, or a redeal
+            return heuristic
+        starts = [_first_lead(world, view.seat, bids[0]) for world in self._worlds(view)]
+        made = _Budget().count_starts(starts, bids[0].amount)
+        if made is not None and made[1] and made[0] >= BID_CONFIDENCE * made[1]:
+            return bids[0]
+        return next((m for m in moves if not isinstance(m, Bid)), heuristic)
+
+    def _musik(self, view: View, candidates: Sequence[Move]) -> Move:
+        """The musik, or the card to give or put away, that does best over the worlds."""
+        if len(candidates) == 1:
+            return candidates[0]
+        bid = view.bid
+        budget = _Budget()
+        made = [0] * len(candidates)
+        margin = [0] * len(candidates)
+        for world in self._worlds(view):
+            starts = [_first_lead(apply(world, move), view.seat, None) for move in candidates]
+            counts = budget.made_and_margin(starts, bid)
+            if counts is None:  # the budget ran out: this world is left out
+                break
+            for k, (yes, spare) in enumerate(counts):
+                made[k] += yes
+                margin[k] += spare
+        best = max(range(len(candidates)), key=lambda k: (made[k], margin[k], -k))
+        return candidates[best]
+
+    def _contract(self, view: View, moves: tuple[Move, ...]) -> Move:
+        """The contract with the best expected score, or a bomb or concession (see the class)."""
+        contracts = [m for m in moves if isinstance(m, Contract)]
+        if not contracts:
+            return moves[0]
+        starts = [_first_lead(world, view.seat, None) for world in self._worlds(view)]
+        # for each contract (lowest first), the worlds that make it, while more than half do
+        budget = _Budget()
+        best: Move = contracts[0]
+        best_value = -math.inf
+        for contract in contracts:
+            made = budget.count_starts(starts, contract.amount)
+            if made is None or not made[1]:
+                break
+            value = contract.amount * (2 * made[0] - made[1]) / made[1]
+            if value > best_value:
+                best, best_value = contract, value
+            if 2 * made[0] <= made[1]:
+                break  # fewer than half make it: a higher contract only loses more
+        if Bomb() in moves and best_value < 0:
+            best, best_value = Bomb(), 0.0  # a bomb: the declarer scores nothing
+        if Concede() in moves and best_value < -view.bid:
+            best = Concede()
+        return best
+
+
+class _Budget:
+    """The search budget of one decision: at most :data:`DECISION_NODES` positions over all
+    its solves.  A question that would go beyond it returns None, and the decision uses the
+    worlds answered before (deterministic: the count does not depend on the clock)."""
+
+    def __init__(self) -> None:
+        self.left = DECISION_NODES
+
+    def _run(self, solver: Solver) -> None:
+        solver.tree.limit = solver.tree.nodes + self.left
+
+    def _spent(self, solver: Solver, before: int) -> None:
+        self.left -= solver.tree.nodes - before
+
+    def count(
+        self,
+        worlds: list[tuple[State, Solver]],
+        moves: tuple[Move, ...],
+        which: Sequence[int],
+        bound: int,
+    ) -> list[int] | None:
+        """For each move (of those in ``which``), the worlds in which the value after it is
+        at least ``bound``; None when not one world was answered."""
+        out = [0] * len(moves)
+        answered = 0
+        for world, solver in worlds:
+            before = solver.tree.nodes
+            self._run(solver)
+            try:
+                yes = [solver.at_least(apply(world, moves[k]), bound) for k in which]
+            except SearchLimit:
+                break
+            finally:
+                self._spent(solver, before)
+            for k, ok in zip(which, yes, strict=True):
+                out[k] += ok
+            answered += 1
+        return out if answered else None
+
+    def totals(
+        self, worlds: list[tuple[State, Solver]], moves: tuple[Move, ...], which: Sequence[int]
+    ) -> list[int] | None:
+        """For each move (of those in ``which``), the sum over the worlds of the exact value
+        after it; None when not one world was answered."""
+        out = [0] * len(moves)
+        answered = 0
+        for world, solver in worlds:
+            before = solver.tree.nodes
+            self._run(solver)
+            values = []
+            try:
+                guess = -1
+                for k in which:
+                    guess = solver.value(apply(world, moves[k]), guess)
+                    values.append(guess)
+            except SearchLimit:
+                break
+            finally:
+                self._spent(solver, before)
+            for k, value in zip(which, values, strict=True):
+                out[k] += value
+            answered += 1
+        return out if answered else None
+
+    def count_starts(self, starts: Sequence[State | None], bound: int) -> tuple[int, int] | None:
+        """How many of the first leads ``starts`` make ``bound`` for the declarer, of how
+        many answered (a None start, a deal over before its play, is left out); None when
+        the budget is spent before any."""
+        made = answered = 0
+        for start in starts:
+            if start is None:
+                continue
+            solver = Solver(start)
+            self._run(solver)
+            try:
+                made += solver.at_least(start, bound)
+            except SearchLimit:
+                break
+            finally:
+                self._spent(solver, 0)
+            answered += 1
+        if self.left <= 0 and not answered:
+            return None
+        return made, answered
+
+    def made_and_margin(
+        self, starts: Sequence[State | None], bound: int
+    ) -> list[tuple[int, int]] | None:
+        """For each first lead of ``starts``: whether the declarer makes ``bound``, and
+        ``bound`` plus :data:`MARGIN` (a None start: neither); None when the budget runs
+        out before all are answered."""
+        out = []
+        for start in starts:
+            if start is None:
+                out.append((0, 0))
+                continue
+            solver = Solver(start)
+            self._run(solver)
+            try:
+                yes = solver.at_least(start, bound)
+                spare = yes and solver.at_least(start, bound + MARGIN)
+            except SearchLimit:
+                return None
+            finally:
+                self._spent(solver, 0)
+            out.append((int(yes), int(spare)))
+        return out
+
+
+def _first_lead(state: State, seat: int, bid: Bid | None) -> State | None:
+    """The world ``state`` played on to its first lead with ``seat`` declaring: the auction
+    won with ``bid`` (everyone else passing), then the musik, the gives or discards and the
+    lowest contract as :class:`HeuristicBot` plays them; None when the deal ends before the
+    play (a redeal, a bomb)."""
+    rows = len(state.sheet)
+    if bid is not None:
+        state = apply(state, bid)
+        while state.phase is Phase.AUCTION and len(state.sheet) == rows:
+            moves = legal_moves(state)
+            state = apply(state, next((m for m in moves if not isinstance(m, Bid)), moves[0]))
+    helper = HeuristicBot(seed=0)
+    while state.phase is not Phase.PLAY and len(state.sheet) == rows and not state.is_over:
+        if state.phase is Phase.AUCTION:  # someone else's auction went on (cannot happen)
+            return None
+        mover = state.to_move
+        assert mover is not None
+        moves = legal_moves(state)
+        if state.phase is Phase.CONTRACT:
+            move: Move = next((m for m in moves if isinstance(m, Contract)), moves[0])
+        else:
+            move = helper.choose(observe(state, mover))
+        state = apply(state, move)
+    if len(state.sheet) != rows or state.is_over or state.declarer != seat:
+        return None
+    return state
