@@ -39,3 +39,29 @@ def test_the_pattern_finds_a_myst_role_in_an_eval_rst_block() -> None:
     (block,) = EVAL_RST.finditer(text)
     assert MYST_ROLE.findall(block.group(2)) == ["{doc}`"]
     assert not MYST_ROLE.findall("See :doc:`performance`.")
+
+
+#: Words of the game and of the API that the pages use and the glossary must explain.
+GLOSSARY_TERMS = (
+    "barrel",
+    "bolt",
+    "contract",
+    "declarer",
+    "layout",
+    "marriage",
+    "musik",
+    "sitter",
+    "stock",
+    "trump",
+    "view",
+    "world",
+)
+
+
+def test_the_glossary_defines_the_words_of_the_game_and_the_api() -> None:
+    text = (DOCS / "glossary.md").read_text(encoding="utf-8")
+    body = text.split("```{glossary}", 1)[1].split("\n```", 1)[0]
+    # a term is a line of its own, unindented; its definition is indented below it
+    terms = {line for line in body.splitlines() if line and not line[0].isspace()}
+    missing = [term for term in GLOSSARY_TERMS if term not in terms]
+    assert missing == []
