@@ -4,7 +4,8 @@ The same deal as ``lean_playout.py`` (no auction: a random seat declares, takes 
 and gives one random card to each opponent; then 8 tricks of random legal cards with
 marriages), written more loosely: the legal cards and the trick's winner are found by
 scanning the trick for each card, and a trick is a list.  It is slower than
-``lean_playout.py``, so ratios against it are higher; the performance page gives both.
+``lean_playout.py``, so ratios against it are higher (``NOTES.md`` beside this file has
+figures against both).
 
 Run by itself: ``python benchmarks/lean_playout_earlier.py [DEALS]``; as the yardstick of
 ``speed.py``: ``python benchmarks/speed.py --lean benchmarks/lean_playout_earlier.py``.

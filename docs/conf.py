@@ -85,12 +85,20 @@ def _hide_state_signature(
 
 
 def _defined_in() -> dict[str, str]:
-    """The private module that defines each public name: ``{"Card": "tysiac._cards"}``."""
+    """The private module that defines each public name: ``{"Card": "tysiac._vocab.cards"}``.
+
+    The private modules are ``tysiac/_*.py`` and the modules of the private subpackages
+    ``tysiac/_*/`` (the layers of the contributor page).
+    """
+    package = _SRC / "tysiac"
     out: dict[str, str] = {}
-    for path in sorted((_SRC / "tysiac").glob("_*.py")):
+    for path in sorted(package.rglob("*.py")):
+        parts = path.relative_to(_SRC).with_suffix("").parts
+        if not parts[1].startswith("_") or parts[-1] == "__init__":
+            continue
         for node in ast.parse(path.read_text(encoding="utf-8")).body:
             if isinstance(node, ast.ClassDef | ast.FunctionDef):
-                out.setdefault(node.name, f"tysiac.{path.stem}")
+                out.setdefault(node.name, ".".join(parts))
     return {name: module for name, module in out.items() if name in tysiac.__all__}
 
 

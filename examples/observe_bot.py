@@ -1,4 +1,4 @@
-"""A custom bot written on the View, playing against two GreedyBots.
+"""A custom bot written on the View, playing against two HeuristicBots.
 
 A bot only ever sees ``observe(state, seat)``: its hand, the cards played, the auction,
 the scores.  This one bids only the forced opening bid, names the lowest contract, and in

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import subprocess
 import sys
@@ -106,7 +107,62 @@ def test_examples_read_their_arguments() -> None:
     assert load("tournament").arguments(["4"]).games == 4
 
 
+SRC = Path(__file__).resolve().parents[1] / "src"
+
+
+def _public_names(module: str) -> set[str] | None:
+    """The ``__all__`` of a tysiac module, read from its source (no import: the adapters'
+    frameworks may be missing), with its public submodules; None if it is not a module."""
+    base = SRC.joinpath(*module.split("."))
+    path = base / "__init__.py" if base.is_dir() else base.with_suffix(".py")
+    if not path.is_file():
+        return None
+    names: set[str] = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(target, ast.Name) and target.id == "__all__" for target in node.targets
+        ):
+            names |= set(ast.literal_eval(node.value))
+    if base.is_dir():
+        names |= {p.stem for p in base.glob("[!_]*.py")}
+        names |= {p.name for p in base.iterdir() if (p / "__init__.py").is_file()}
+    return {name for name in names if not name.startswith("_")}
+
+
 @pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.py")), ids=lambda p: p.name)
 def test_examples_import_only_public_names(path: Path) -> None:
+    """Every name an example takes from tysiac is public: in a public module's ``__all__``
+    (or a public submodule), imported by name or read as an attribute of the module."""
     text = path.read_text(encoding="utf-8")
     assert "tysiac._" not in text, f"{path.name} imports a private module"
+    modules: dict[str, str] = {}  # a local name bound to a tysiac module: that module
+    used: list[tuple[str, str]] = []  # (module, name) taken from it
+    tree = ast.parse(text)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "tysiac":
+            assert node.module is not None and node.level == 0
+            for alias in node.names:
+                used.append((node.module, alias.name))
+                if _public_names(f"{node.module}.{alias.name}") is not None:
+                    modules[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] == "tysiac":
+                    parts = alias.name.split(".")
+                    used += [(".".join(parts[:i]), parts[i]) for i in range(1, len(parts))]
+                    modules[alias.asname or parts[0]] = alias.name if alias.asname else "tysiac"
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in modules
+        ):
+            used.append((modules[node.value.id], node.attr))
+    assert used, f"{path.name} uses nothing of tysiac"
+    for module, name in used:
+        assert not [part for part in module.split(".") if part.startswith("_")], (
+            f"{path.name} imports the private module {module}"
+        )
+        public = _public_names(module)
+        assert public is not None, f"{path.name}: {module} is not a tysiac module"
+        assert name in public, f"{path.name} uses {module}.{name}, which is not public"

@@ -10,6 +10,7 @@ import importlib.metadata
 import inspect
 import pickle
 import re
+import tarfile
 import tomllib
 from pathlib import Path
 
@@ -63,6 +64,62 @@ def test_project_urls_are_absolute() -> None:
     urls = PYPROJECT["project"]["urls"]
     assert set(urls) == {"Documentation", "Source", "Changelog", "Issues"}
     assert all(url.startswith("https://") for url in urls.values())
+
+
+# --- the source distribution ------------------------------------------------------------------
+
+#: The top level of the sdist: what ``[tool.hatch.build.targets.sdist]`` includes, and the
+#: files hatchling always adds (the metadata, ``pyproject.toml`` and ``.gitignore``).
+SDIST_TOP = {
+    ".gitignore",
+    "CHANGELOG.md",
+    "LICENSE",
+    "PKG-INFO",
+    "README.md",
+    "benchmarks",
+    "docs",
+    "examples",
+    "hatch_build.py",
+    "pyproject.toml",
+    "src",
+    "tests",
+}
+
+
+def test_the_sdist_configuration_leaves_ci_and_build_outputs_out() -> None:
+    sdist = PYPROJECT["tool"]["hatch"]["build"]["targets"]["sdist"]
+    include = sdist["include"]
+    assert all(entry.startswith("/") for entry in include)  # anchored at the root
+    assert {entry.strip("/") for entry in include} <= SDIST_TOP
+    assert "/hatch_build.py" in include  # a wheel built from the sdist runs the hook
+    assert not [entry for entry in include if entry.startswith("/.")]
+    assert {"/docs/_build", "__pycache__"} <= set(sdist["exclude"])
+
+
+def test_the_sdist_holds_the_sources_and_not_ci(tmp_path: Path) -> None:
+    """Build the sdist with hatchling (the build backend), as ``python -m build`` would."""
+    sdist_builder = pytest.importorskip("hatchling.builders.sdist")
+    (artifact,) = sdist_builder.SdistBuilder(str(ROOT)).build(
+        directory=str(tmp_path), versions=["standard"]
+    )
+    with tarfile.open(artifact) as archive:
+        names = archive.getnames()
+    root = f"tysiac-{tysiac.__version__}"
+    assert all(name == root or name.startswith(root + "/") for name in names)
+    paths = [name.split("/", 1)[1] for name in names if "/" in name]
+    assert {path.split("/", 1)[0] for path in paths} == SDIST_TOP
+    for wanted in (
+        "src/tysiac/__init__.py",
+        "src/tysiac/py.typed",
+        "tests/test_package.py",
+        "docs/conf.py",
+        "benchmarks/speed.py",
+        "benchmarks/lean_playout.py",
+        "examples/random_game.py",
+    ):
+        assert wanted in paths
+    assert not [p for p in paths if p.startswith((".ci/", "docs/_build/", ".venv"))]
+    assert not [p for p in paths if "__pycache__" in p or p.endswith((".pyc", ".so"))]
 
 
 # --- nothing points to files the package does not ship -------------------------------------

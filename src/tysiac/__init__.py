@@ -157,7 +157,7 @@ __all__ = [
 ]
 
 # The public names report the package as their module: ``tysiac.Card``, not
-# ``tysiac._cards.Card``, in tracebacks, ``help()``, the docs and pickles (which find them
+# ``tysiac._vocab.cards.Card``, in tracebacks, ``help()``, the docs and pickles (which find them
 # here).  The private modules stay an implementation detail.
 for _name in __all__:
     _public = globals()[_name]

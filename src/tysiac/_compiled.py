@@ -1,7 +1,8 @@
 """Which build of the package is running: compiled by mypyc, or pure Python (private).
 
-See the performance page, section "Two builds".  The two builds behave the same; this flag
-only tells them apart (for benchmarks, bug reports and the compiled build's own tests).
+See the performance page, "Two builds", and for what is compiled and why the contributor
+page, "Two builds".  The two builds behave the same; this flag only tells them apart (for
+benchmarks, bug reports and the compiled build's own tests).
 """
 
 from __future__ import annotations

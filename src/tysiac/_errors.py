@@ -109,7 +109,7 @@ class ArgumentTypeError(TysiacError, TypeError):
     """An argument of the wrong type where no public error fits (private, not exported).
 
     Defined here, not beside its users, because a compiled module cannot define an
-    exception with a second built-in base (see the performance page, "Two builds").
+    exception with a second built-in base (see the contributor page, "Two builds").
     """
 
 

@@ -64,7 +64,7 @@ _APPLY: Final[dict[Phase, Applier]] = {
 # can never match (it cannot: it is there because mypy wants at least two), and an
 # implementation that takes any object: in the compiled build ``State`` is a native class,
 # and mypyc would check a parameter typed with it before the body runs, with a bare
-# TypeError, where the entry point raises NotAStateError (see the performance page, "Two
+# TypeError, where the entry point raises NotAStateError (see the contributor page, "Two
 # builds").  The docs show the first overload (docs/conf.py).
 @overload
 def legal_moves(state: State) -> tuple[Move, ...]: ...

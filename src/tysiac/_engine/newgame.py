@@ -1,9 +1,9 @@
 """Starting a game: :func:`new_game` and the checks of its arguments.
 
-This module is never compiled (see the performance page): ``new_game`` takes plain ints,
-which a compiled function would check itself before its body runs, raising a bare
-``TypeError`` instead of the library's :class:`~tysiac.InvalidDealError`.  It runs once a
-game, so the pure build costs nothing here.
+This module is never compiled (see the contributor page, "Two builds"): ``new_game`` takes
+plain ints, which a compiled function would check itself before its body runs, raising a
+bare ``TypeError`` instead of the library's :class:`~tysiac.InvalidDealError`.  It runs
+once a game, so the pure build costs nothing here.
 """
 
 from __future__ import annotations

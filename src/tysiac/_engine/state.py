@@ -1,8 +1,8 @@
-"""The :class:`State` class (private; :mod:`tysiac._state` re-exports it).
+"""The :class:`State` class (private; :mod:`tysiac` exports it).
 
-It has a module of its own so that the compiled build can compile it (see the performance
-page, section "Two builds"): there it is a native class, whose field the engine reads and
-writes at C speed, where the rest of ``_state`` (the core's named tuples) must stay pure.
+It has a module of its own so that the compiled build can compile it (see the contributor
+page, "Two builds"): there it is a native class, whose field the engine reads and writes at
+C speed, where the compact form's named tuples (:mod:`tysiac._engine.core`) stay pure.
 In both builds the class is the same: one slot, ``_c``, refusing assignment and deletion
 with :class:`attrs.exceptions.FrozenInstanceError`, compared and hashed by that field.
 """

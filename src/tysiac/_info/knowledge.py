@@ -109,7 +109,7 @@ class Facts(NamedTuple):
 def forbidden(trick: Sequence[int], trump: int, card: int, f: PlayFlags) -> int:
     """The cards a player cannot have held when it played ``card`` to ``trick``.
 
-    The converse of :func:`~tysiac._trickrules.play_mask`: the trick rules force a card of
+    The converse of :func:`~tysiac._engine.trickrules.play_mask`: the trick rules force a card of
     the led suit, a card beating the winning one, a trump; playing something else proves the
     hand held none.
     """

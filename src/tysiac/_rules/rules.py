@@ -230,8 +230,9 @@ class Rules:
         """The named preset, with some options changed.
 
         Args:
-            name: ``"app"`` (the app's rules, the default), ``"pl"`` (Polish club rules) or
-                ``"ro"`` (Romanian rules, *O mie*); see the rules, "Presets at a glance".
+            name: ``"app"`` (the app's rules, the default), ``"pl"`` (Polish club rules),
+                ``"ro"`` (Romanian rules, *O mie*) or ``"ru"`` (Russian and Ukrainian rules,
+                *Тысяча*); see the rules, "Presets at a glance" and section 15.
             **changes: option values that replace the preset's.
 
         Raises:

@@ -1,4 +1,4 @@
-""":class:`HeuristicBot`: a rule-based player that follows the seeds' playing tips."""
+""":class:`HeuristicBot`: a rule-based player that follows the usual playing tips of the game."""
 
 from __future__ import annotations
 
@@ -252,7 +252,7 @@ class _Play:
         declare_suits = {m.card.suit for m in declaring}
         if declaring:
             # with no trump, the top cards of other suits are certain tricks: cash them
-            # first (the seeds' tip: take tricks with aces before leading a marriage)
+            # first (the playing tip: take tricks with aces before leading a marriage)
             cash = [
                 m
                 for m in sure

@@ -9,7 +9,7 @@ Importing this module registers the game:
 >>> state.is_chance_node(), len(state.chance_outcomes())
 (True, 24)
 
-* **Parameters**: ``preset`` (``"app"``, ``"pl"``, ``"ro"``), ``players`` (0: the preset's
+* **Parameters**: ``preset`` (``"app"``, ``"pl"``, ``"ro"``, ``"ru"``), ``players`` (0: the preset's
   or the layout's count), ``layout`` (a :class:`~tysiac.Layout` value such as
   ``"four-sitter"``; ``""``: the default for the player count), ``episode`` (``"deal"`` or
   ``"game"``) and ``max_deals`` (with ``episode="game"``: the episode ends after this many
