@@ -127,3 +127,10 @@ def test_phases_groups_every_recorded_move_once() -> None:
     assert sum(len(g) for g in groups.values()) == len(positions)
     assert len(groups["end"]) == 6
     assert all(len(s.trick) == 2 for s, _, _ in groups["play, closing"])
+
+
+def test_the_solver_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    assert load("solver").main(["--deals", "2", "--small", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "app, 3 players" in out and "app, 4 players (all play)" in out
+    assert "lean deal" in out

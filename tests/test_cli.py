@@ -208,7 +208,7 @@ def test_every_command_names_the_same_bots_with_their_descriptions(
         main([command, "--help"])
     assert info.value.code == 0
     text = " ".join(capsys.readouterr().out.split())  # argparse wraps the help
-    assert list(BOTS) == ["heuristic", "random", "uniform", "search"]
+    assert list(BOTS) == ["heuristic", "random", "uniform", "search", "pimc"]
     for bot in BOTS.values():
         assert f"{bot.name}: {bot.about}" in text
     assert "greedy" not in text and "legacy" not in text

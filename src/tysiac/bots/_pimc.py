@@ -29,6 +29,7 @@ from ._protocol import check_seed, check_view
 __all__ = [
     "BID_CONFIDENCE",
     "DECISION_NODES",
+    "DISCOUNT",
     "DEFAULT_WORLDS",
     "GIVE_WIDTH",
     "MARGIN",
@@ -43,6 +44,9 @@ DECISION_NODES: Final = 800_000
 #: The auction: the bot bids an amount when its double-dummy total as declarer reaches it in
 #: at least this share of the worlds (the solver sees every card: it is optimistic).
 BID_CONFIDENCE: Final = 0.75
+#: Before the play, the solved totals are this much lower at the table, where no seat sees
+#: the others' cards: the auction, the musik and the contract count on that much less.
+DISCOUNT: Final = 10
 #: Giving or putting cards away: the candidates searched, the heuristic's cheapest first.
 GIVE_WIDTH: Final = 3
 #: The declarer's tie-break between moves that make the contract in as many worlds: the
@@ -59,13 +63,13 @@ class PIMCBot:
 
     - **trick play**: solves each world with every card open (:func:`~tysiac.solve`'s
       search) after each legal move and plays the move that is best over the worlds: as
-      declarer the one that makes the contract in the most worlds, then the one that makes
-      it with :data:`MARGIN` points to spare in the most (beyond the contract the
-      declarer's score does not change); as a defender the one that defeats the contract in
-      the most worlds, then the one that leaves the declarer the lowest total on average
-      (the defenders' points together: a defender does not play for its own share); in the
-      draw game, the one with its own highest total on average.  It claims whenever a claim
-      is offered.
+      declarer the one that makes the contract in the most worlds, then the one with the
+      highest total on average (beyond the contract the declarer scores nothing more, but
+      every point it takes is a point the others do not); as a defender the one that
+      defeats the contract in the most worlds, then the one that leaves the declarer the
+      lowest total on average (the defenders' points together: a defender does not play for
+      its own share); in the draw game, the one with its own highest total on average.  It
+      claims whenever a claim is offered.
     - **auction**: plays each world on as declarer (the musik taken, cards given or put away
       and the contract named as :class:`HeuristicBot` would) and solves it from the first
       lead; it makes the smallest raise while that bid is made in at least
@@ -84,6 +88,9 @@ class PIMCBot:
             stops the sampling; at least one world is solved).  A time budget makes the moves
             depend on the machine's speed; with ``seconds=None`` and a seed the bot is
             deterministic.
+        nodes: the most positions the solves of one decision may visit (default
+            :data:`DECISION_NODES`): the worlds solved before it is reached decide.  It
+            bounds a decision's time without making it depend on the machine.
         seed: seeds the bot's :class:`random.Random` (the worlds).
 
     Raises:
@@ -102,6 +109,7 @@ class PIMCBot:
         worlds: int | None = DEFAULT_WORLDS,
         *,
         seconds: float | None = None,
+        nodes: int = DECISION_NODES,
         seed: int | None = None,
     ) -> None:
         if worlds is None and seconds is None:
@@ -118,13 +126,21 @@ class PIMCBot:
             or not 0 < seconds <= 10**6
         ):
             raise InvalidDealError(f"PIMCBot(seconds={brief(seconds)}): give a positive time")
+        if not isinstance(nodes, int) or isinstance(nodes, bool) or not 1 <= nodes <= 10**12:
+            raise InvalidDealError(
+                f"PIMCBot(nodes={brief(nodes)}): give a number of positions from 1 to 10**12"
+            )
         self.worlds = worlds
         self.seconds = seconds
+        self.nodes = nodes
         self.seed = check_seed("PIMCBot", seed)
         self._rng = random.Random(self.seed)
 
     def __repr__(self) -> str:
-        return f"PIMCBot(worlds={self.worlds!r}, seconds={self.seconds!r}, seed={self.seed!r})"
+        return (
+            f"PIMCBot(worlds={self.worlds!r}, seconds={self.seconds!r}, nodes={self.nodes!r}, "
+            f"seed={self.seed!r})"
+        )
 
     def reseed(self, seed: int) -> None:
         """Start the bot's random choices afresh from ``seed`` (tournaments call this)."""
@@ -174,11 +190,10 @@ class PIMCBot:
 
     def _play(self, view: View, moves: tuple[Move, ...]) -> Move:
         """The card that is best over the worlds (see the class): null-window tests at the
-        contract first, then, among the moves tied best, a test a margin above it (the
-        declarer) or the exact totals (a defender)."""
+        contract first, then, among the moves tied best, the exact totals."""
         decl = view.declarer
         contract = view.contract
-        budget = _Budget()
+        budget = _Budget(self.nodes)
         worlds = [(world, Solver(world)) for world in self._worlds(view)]
         every = list(range(len(moves)))
         if decl is None or contract is None:  # the draw game: its own total
@@ -192,19 +207,18 @@ class PIMCBot:
         if view.seat == decl:
             top = max(made)
             tied = [k for k in every if made[k] == top]
-            if len(tied) == 1:
-                return moves[tied[0]]
-            spare = budget.count(worlds, moves, tied, contract + MARGIN)
-            if spare is None:
-                return moves[tied[0]]
-            return moves[max(tied, key=lambda k: (spare[k], -k))]
-        low = min(made)
-        tied = [k for k in every if made[k] == low]
+        else:
+            low = min(made)
+            tied = [k for k in every if made[k] == low]
         if len(tied) == 1:
             return moves[tied[0]]
+        # the moves as good for the contract: the declarer's total decides (beyond the
+        # contract it scores nothing more, but every point it takes is not the others')
         totals = budget.totals(worlds, moves, tied)
         if totals is None:
             return moves[tied[0]]
+        if view.seat == decl:
+            return moves[max(tied, key=lambda k: (totals[k], -k))]
         return moves[min(tied, key=lambda k: (totals[k], k))]
 
     # --- before the play: simulations to the first lead ---------------------------------
@@ -215,7 +229,7 @@ class PIMCBot:
         if view.bid == 0 or not bids:  # the forced opening bid, or a redeal
             return heuristic
         starts = [_first_lead(world, view.seat, bids[0]) for world in self._worlds(view)]
-        made = _Budget().count_starts(starts, bids[0].amount)
+        made = _Budget(self.nodes).count_starts(starts, bids[0].amount + DISCOUNT)
         if made is not None and made[1] and made[0] >= BID_CONFIDENCE * made[1]:
             return bids[0]
         return next((m for m in moves if not isinstance(m, Bid)), heuristic)
@@ -225,12 +239,12 @@ class PIMCBot:
         if len(candidates) == 1:
             return candidates[0]
         bid = view.bid
-        budget = _Budget()
+        budget = _Budget(self.nodes)
         made = [0] * len(candidates)
         margin = [0] * len(candidates)
         for world in self._worlds(view):
             starts = [_first_lead(apply(world, move), view.seat, None) for move in candidates]
-            counts = budget.made_and_margin(starts, bid)
+            counts = budget.made_and_margin(starts, bid + DISCOUNT)
             if counts is None:  # the budget ran out: this world is left out
                 break
             for k, (yes, spare) in enumerate(counts):
@@ -246,11 +260,11 @@ class PIMCBot:
             return moves[0]
         starts = [_first_lead(world, view.seat, None) for world in self._worlds(view)]
         # for each contract (lowest first), the worlds that make it, while more than half do
-        budget = _Budget()
+        budget = _Budget(self.nodes)
         best: Move = contracts[0]
         best_value = -math.inf
         for contract in contracts:
-            made = budget.count_starts(starts, contract.amount)
+            made = budget.count_starts(starts, contract.amount + DISCOUNT)
             if made is None or not made[1]:
                 break
             value = contract.amount * (2 * made[0] - made[1]) / made[1]
@@ -266,12 +280,12 @@ class PIMCBot:
 
 
 class _Budget:
-    """The search budget of one decision: at most :data:`DECISION_NODES` positions over all
-    its solves.  A question that would go beyond it returns None, and the decision uses the
+    """The search budget of one decision: at most ``nodes`` positions over all its
+    solves.  A question that would go beyond it returns None, and the decision uses the
     worlds answered before (deterministic: the count does not depend on the clock)."""
 
-    def __init__(self) -> None:
-        self.left = DECISION_NODES
+    def __init__(self, nodes: int) -> None:
+        self.left = nodes
 
     def _run(self, solver: Solver) -> None:
         solver.tree.limit = solver.tree.nodes + self.left
