@@ -640,8 +640,8 @@ def test_invalid_values(changes: dict[str, object]) -> None:
 @pytest.mark.parametrize(
     ("scores", "winner"),
     [
-        ((950, 950, 0), 1),  # 1050 each for seats 0 and 1: the declarer wins the tie
-        ((950, 0, 1030), 2),  # 1050 each for seats 0 and 2: seat 2 sits first from the left
+        ((900, 900, 0), 1),  # 1000 each for seats 0 and 1: the declarer wins the tie
+        ((900, 0, 980), 2),  # 1000 each for seats 0 and 2: seat 2 sits first from the left
     ],
 )
 def test_winner_ties(scores: tuple[int, int, int], winner: int) -> None:
