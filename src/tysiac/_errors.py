@@ -10,6 +10,7 @@ import reprlib
 
 __all__ = [
     "ArgumentTypeError",
+    "ArgumentValueError",
     "IllegalMoveError",
     "ImpossibleViewError",
     "InvalidActionError",
@@ -104,6 +105,11 @@ class ArgumentTypeError(TysiacError, TypeError):
     Defined here, not beside its users, because a compiled module cannot define an
     exception with a second built-in base (see the performance page, "Two builds").
     """
+
+
+class ArgumentValueError(TysiacError, ValueError):
+    """An argument of the right type but a value out of range where no public error fits
+    (private, not exported; defined here for the same reason as :class:`ArgumentTypeError`)."""
 
 
 class _Brief(reprlib.Repr):

@@ -24,7 +24,7 @@ from .._engine.core import Phase
 from .._engine.results import Outcome
 from .._engine.start import start_deal
 from .._engine.state import State
-from .._errors import IllegalMoveError, ImpossibleViewError, NotAStateError
+from .._errors import IllegalMoveError, ImpossibleViewError, NotAStateError, brief
 from .._rules.layouts import GEOMETRY
 from .._rules.options import Layout
 from .._vocab.cards import CARDS
@@ -76,7 +76,7 @@ def sample_world(view: View, rng: random.Random) -> State:
     if not isinstance(view, View):
         raise NotAStateError(f"{type(view).__name__} object is not a View: use observe()")
     if not isinstance(rng, random.Random):
-        raise NotAStateError(f"rng={rng!r:.60} must be a random.Random")
+        raise NotAStateError(f"rng={brief(rng)} must be a random.Random")
     if view.winner is not None:
         raise ImpossibleViewError("the game is over: there is no deal to sample")
     return Sampler(view).draw(rng)

@@ -11,7 +11,7 @@ import attrs
 
 from .._engine.history import ScoreSheet
 from .._engine.state import State
-from .._errors import NotAStateError
+from .._errors import ArgumentTypeError, ArgumentValueError, NotAStateError, brief
 from .._info.views import View
 from .._rules.rules import Rules
 from .._vocab.cards import Card, Suit
@@ -29,8 +29,12 @@ from .jsonform import (
 from .records import GameRecord, record
 
 __all__ = [
+    "MAX_INDENT",
     "to_json",
 ]
+
+#: The widest ``indent`` :func:`to_json` accepts.
+MAX_INDENT = 16
 
 
 def _encode(value: Any, tp: Any) -> Any:
@@ -96,15 +100,19 @@ def to_json(obj: Rules | State | View | Move | GameRecord, *, indent: int | None
     Args:
         obj: a :class:`~tysiac.Rules`, :class:`~tysiac.State`, :class:`~tysiac.View`, any
             move or a :class:`~tysiac.GameRecord`.
-        indent: passed to :func:`json.dumps` (None: one line).
+        indent: spaces per level of nesting, an int from 0 to 16 (None: one line, the
+            default; 0: one value a line, not indented).
 
     Raises:
         NotAStateError: ``obj`` is none of these.
+        TypeError: ``indent`` is not an int or None (a :class:`~tysiac.TysiacError`).
+        ValueError: ``indent`` is an int outside 0 .. 16 (a :class:`~tysiac.TysiacError`).
 
     Example:
         >>> to_json(Bid(120))
         '{"schema":"tysiac/1","type":"move","move":"bid","amount":120}'
     """
+    _check_indent(indent)
     head: dict[str, Any] = {"schema": SCHEMA}
     if isinstance(obj, State):
         body = {"type": "state", **_encode_attrs(record(obj))}
@@ -127,4 +135,16 @@ def to_json(obj: Rules | State | View | Move | GameRecord, *, indent: int | None
     )  # fmt: skip
 
 
-# --- decoding ---------------------------------------------------------------------------
+def _check_indent(indent: object) -> None:
+    """``indent`` must be None or a small int: json.dumps would take a float, a string, or
+    a width that makes a text of gigabytes."""
+    if indent is None:
+        return
+    if not isinstance(indent, int) or isinstance(indent, bool):
+        raise ArgumentTypeError(
+            f"to_json(indent={brief(indent)}): give an int from 0 to {MAX_INDENT}, or None"
+        )
+    if not 0 <= indent <= MAX_INDENT:
+        raise ArgumentValueError(
+            f"to_json(indent={brief(indent)}): give an int from 0 to {MAX_INDENT}, or None"
+        )
