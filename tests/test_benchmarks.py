@@ -127,3 +127,18 @@ def test_phases_groups_every_recorded_move_once() -> None:
     assert sum(len(g) for g in groups.values()) == len(positions)
     assert len(groups["end"]) == 6
     assert all(len(s.trick) == 2 for s, _, _ in groups["play, closing"])
+
+
+def test_information_prints_every_layout_and_the_rare_view(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    information = load("information")
+    assert information.main(["--games", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].split()[:2] == ["layout", "deals"]
+    rows = [line.split() for line in out[1:-2]]
+    assert {(row[0], row[1]) for row in rows} == {
+        (layout.value, kind) for layout in information.Layout for kind in information.KINDS
+    }
+    assert out[-2].startswith("all of the above")
+    assert out[-1].startswith("three marriages, 4 players")

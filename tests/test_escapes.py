@@ -72,8 +72,8 @@ def test_bad_values_are_quoted_briefly(value: object) -> None:
         lambda: tournament(_three(), max_deals=value, workers=0),  # type: ignore[arg-type]
         lambda: tournament(_three(), chunk=value, workers=0),  # type: ignore[arg-type]
         lambda: tournament(_three(), workers=value),  # type: ignore[arg-type]
-        lambda: sample_world(view, value),  # type: ignore[arg-type]
-        lambda: sample_world(value, random.Random(1)),  # type: ignore[arg-type]
+        lambda: sample_world(view, value),  # type: ignore[call-overload]
+        lambda: sample_world(value, random.Random(1)),  # type: ignore[call-overload]
     ]
     if not isinstance(value, int):  # any int is a seed (reduced mod 2**64)
         calls += [
