@@ -4,15 +4,25 @@ from __future__ import annotations
 
 import enum
 import json
+import random
 import typing
 from collections.abc import Callable
 from typing import Any, TypeVar, overload
 
 import attrs
 
+from .._engine.core import Phase
 from .._engine.history import ScoreSheet
 from .._engine.results import DealResult
-from .._errors import InvalidCardError, InvalidRulesError, LoadError, NotAMoveError, brief
+from .._errors import (
+    ImpossibleViewError,
+    InvalidCardError,
+    InvalidRulesError,
+    LoadError,
+    NotAMoveError,
+    brief,
+)
+from .._info.sampling import Sampler
 from .._info.views import Concealed, View
 from .._rules.rules import Rules
 from .._vocab.cards import Card, Suit
@@ -338,7 +348,43 @@ def _check_view(view: View) -> View:
             raise LoadError(
                 f"moves[{i}]: {brief(move)} is not a concealed move: a Give to a seat, or a Discard"
             )
+    _check_sheet(view)
+    if view.winner is None and view.phase is not Phase.GAME_OVER:
+        # the view must be one a game produces: a world drawn for it reproduces it exactly
+        # (its knowledge follows from its moves, its sizes, phase and legal moves agree)
+        try:
+            Sampler(view).draw(random.Random(0))
+        except ImpossibleViewError as exc:
+            raise LoadError(f"$: no game reaches this view: {exc}") from None
+    elif not (view.phase is Phase.GAME_OVER and view.winner is not None):
+        raise LoadError(
+            f"phase: {view.phase!r} with winner {brief(view.winner)}: a game is over exactly "
+            "when it has a winner"
+        )
+    elif view.to_move is not None or view.legal_moves:
+        raise LoadError("to_move: a game that is over has nobody to move and no legal moves")
+    elif view.scores[view.winner] < view.rules.target:
+        raise LoadError(
+            f"winner: seat {view.winner} has {view.scores[view.winner]}, less than the "
+            f"target {view.rules.target}"
+        )
     return view
+
+
+def _check_sheet(view: View) -> None:
+    """The score sheet's rows come in order before this deal and end at the view's scores."""
+    last = 0
+    for i, row in enumerate(view.sheet):
+        if not last < row.number < view.deal_number + (view.winner is not None):
+            raise LoadError(f"sheet[{i}].number: {brief(row.number)} is out of order")
+        if row.declarer is not None and not 0 <= row.declarer < view.rules.players:
+            raise LoadError(f"sheet[{i}].declarer: {brief(row.declarer)} is not a seat")
+        last = row.number
+    if len(view.sheet) and view.sheet[-1].scores != view.scores:
+        raise LoadError(
+            f"scores: {brief(view.scores)} are not the scores of the last row of the sheet, "
+            f"{brief(view.sheet[-1].scores)}"
+        )
 
 
 def _name(cls: object) -> str:
