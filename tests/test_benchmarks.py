@@ -142,3 +142,15 @@ def test_information_prints_every_layout_and_the_rare_view(
     }
     assert out[-2].startswith("all of the above")
     assert out[-1].startswith("three marriages, 4 players")
+
+
+def test_json_load_measures_writing_reading_and_refusing(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert load("json_load").main(["--deals", "3", "--rounds", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].split()[:2] == ["game", "MB"]
+    assert len(out) == 8
+    assert out[5].startswith("default max_size 6,000,000 characters")
+    assert out[6].startswith("refusing a list of ints")
+    assert out[7].startswith("refusing a record of empty deals")
