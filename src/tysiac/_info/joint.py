@@ -342,8 +342,8 @@ class Joint:
         units: list[_Unit] = []
         need_aces = bool(facts.no_aces) and not geo.stock
         if reqs:
-            for suit, value in enumerate(rules.marriage_values):
-                units.append(_Unit(tuple(bits(3 << (suit * 6 + QUEEN))), value))
+            for suit, worth in enumerate(rules.marriage_values):
+                units.append(_Unit(tuple(bits(3 << (suit * 6 + QUEEN))), worth))
             if rules.ace_marriage is not None:
                 units.append(_Unit(tuple(bits(ACES)), rules.ace_marriage))
                 need_aces = False
@@ -355,13 +355,13 @@ class Joint:
         known[view.seat] |= card_mask(view.hand)
 
         def card_effect(c: int, i: int) -> list[tuple[int, int]]:
-            eff = [(i, 1)]
+            effect = [(i, 1)]
             if i in shown_at and shown >> c & 1:
-                eff.append((shown_at[i], 1))
-            lows = lows_of.get(i)
-            if lows is not None and c in lows:
-                eff.append((low_at[i, lows[c]], 1))
-            return eff
+                effect.append((shown_at[i], 1))
+            levels = lows_of.get(i)
+            if levels is not None and c in levels:
+                effect.append((low_at[i, levels[c]], 1))
+            return effect
 
         atoms: list[_Atom] = []
         tied = 0
@@ -395,8 +395,8 @@ class Joint:
                         eff[req_at[k_]] = eff.get(req_at[k_], 0) + unit.value
                     elif r.via:
                         got = _via(unit.cards, where, r)
-                        for b, value in enumerate(got[:-1]):
-                            if value:
+                        for b, completes in enumerate(got[:-1]):
+                            if completes:
                                 j = via_at[k_][b]
                                 eff[j] = max(eff.get(j, 0), unit.value)
                         if got[-1] and both_at[k_] >= 0:
@@ -670,21 +670,25 @@ def _via(cards: Sequence[int], where: dict[int, int], r: Requirement) -> list[bo
     it lies there but for exactly one card with each of two blind defenders."""
     held: list[list[int]] = []
     for slot, located in r.via:
-        held.append(
-            [c for c in cards if where.get(c) == slot or (c not in where and located >> c & 1)]
-        )
-    rest_ok: list[bool] = []
+        mine: list[int] = []
+        for c in cards:
+            i = where.get(c, -1)
+            if i == slot or (i < 0 and located >> c & 1):
+                mine.append(c)
+        held.append(mine)
+    out: list[bool] = []
     for b in range(len(r.via)):
-        rest = [c for c in cards if c not in held[b]]
-        rest_ok.append(
-            len(held[b]) == 1 and not r.excluded >> held[b][0] & 1 and _inside(rest, where, r)
-        )
+        ok = False
+        if len(held[b]) == 1 and not r.excluded >> held[b][0] & 1:
+            ok = _inside([c for c in cards if c not in held[b]], where, r)
+        out.append(ok)
     both = False
     if len(r.via) == 2 and len(held[0]) == 1 and len(held[1]) == 1:
         given = held[0] + held[1]
-        rest = [c for c in cards if c not in given]
-        both = not any(r.excluded >> c & 1 for c in given) and _inside(rest, where, r)
-    return [*rest_ok, both]
+        if not any(r.excluded >> c & 1 for c in given):
+            both = _inside([c for c in cards if c not in given], where, r)
+    out.append(both)
+    return out
 
 
 def _compositions(n: int, k: int) -> list[tuple[int, ...]]:

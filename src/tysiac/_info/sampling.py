@@ -97,9 +97,9 @@ class Sampler:
     def __init__(self, view: object) -> None:
         if not isinstance(view, View):
             raise NotAStateError(f"{type(view).__name__} object is not a View: use observe()")
+        check_shape(view)  # first: compiled code trusts the types of the fields it reads
         if view.winner is not None:
             raise ImpossibleViewError("the game is over: there is no deal to sample")
-        check_shape(view)
         self.view = view
         self._problem = problem_of(view)
         draws = self._problem.facts.draws[view.seat]

@@ -7,10 +7,15 @@ with :class:`~tysiac.ImpossibleViewError` before the sampler reads it, so that a
 disagrees with the others ends in that error, never in an ``IndexError`` deep inside.  That
 the fields also agree with each other (the moves with the phase, the knowledge with the
 moves) is checked by the sampler itself: a world must reproduce the view exactly.
+
+This module stays pure Python in the compiled build: compiled code checks the type of each
+field it reads against the field's annotation and raises a bare ``TypeError``; here a field
+of the wrong type is refused like any other bad field, before compiled code reads it.
 """
 
 from __future__ import annotations
 
+from .._engine.core import Phase
 from .._engine.history import ScoreSheet
 from .._engine.results import DealResult, Outcome
 from .._errors import ImpossibleViewError, brief
@@ -60,6 +65,16 @@ def check_shape(view: View) -> None:
         raise _fail("rules", rules, "not a Rules object")
     n = rules.players
     geo = GEOMETRY[rules.layout]
+    if not isinstance(view.phase, Phase):
+        raise _fail("phase", view.phase, "not a Phase")
+    if view.trump is not None and not isinstance(view.trump, Suit):
+        raise _fail("trump", view.trump, "not a Suit or None")
+    for field in ("trick", "legal_moves", "tricks"):
+        if not isinstance(getattr(view, field), tuple):
+            raise _fail(field, getattr(view, field), "not a tuple")
+    for legal in view.legal_moves:
+        if not isinstance(legal, MOVE_TYPES):
+            raise _fail("legal_moves", legal, "not a move")
     for field in ("seat", "dealer"):
         _seat(view, field, getattr(view, field), n)
     for field in ("to_move", "winner", "bidder", "declarer", "leader", "ace_marriage"):
