@@ -146,7 +146,7 @@ class SearchBot:
         budget = self.iterations
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         policy = Policy()
-        sampler = Sampler(view)  # the view's cases of tied cards, worked out once
+        sampler = Sampler(view)  # the view's joint constraints, counted once
 
         def playout(state: State, rng: random.Random) -> DealResult:
             return self._playout(state, policy, rng)
