@@ -208,6 +208,7 @@ def test_messages_cap_the_value_they_quote() -> None:
         lambda: State(c=()),
         lambda: State(1, 2, 3),
         lambda: State(rules=Rules()),
+        lambda: State.__new__(State),  # the same error in both builds
     ],
 )
 def test_states_are_not_built_directly(call: object) -> None:

@@ -134,3 +134,30 @@ def test_the_solver_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "app, 3 players" in out and "app, 4 players (all play)" in out
     assert "lean deal" in out
+
+
+def test_information_prints_every_layout_and_the_rare_view(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    information = load("information")
+    assert information.main(["--games", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].split()[:2] == ["layout", "deals"]
+    rows = [line.split() for line in out[1:-2]]
+    assert {(row[0], row[1]) for row in rows} == {
+        (layout.value, kind) for layout in information.Layout for kind in information.KINDS
+    }
+    assert out[-2].startswith("all of the above")
+    assert out[-1].startswith("three marriages, 4 players")
+
+
+def test_json_load_measures_writing_reading_and_refusing(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert load("json_load").main(["--deals", "3", "--rounds", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].split()[:2] == ["game", "MB"]
+    assert len(out) == 8
+    assert out[5].startswith("default max_size 6,000,000 characters")
+    assert out[6].startswith("refusing a list of ints")
+    assert out[7].startswith("refusing a record of empty deals")

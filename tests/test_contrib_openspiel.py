@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import json
 import pickle
 import random
 from typing import Any
@@ -20,6 +21,7 @@ from strategies import rules  # noqa: E402
 from tysiac import (  # noqa: E402
     CARDS,
     Layout,
+    LoadError,
     Rules,
     State,
     apply,
@@ -127,23 +129,162 @@ def test_returns_are_the_score_changes() -> None:
     assert state.returns() == [float(s) for s in rows[-1].scores]
 
 
-def test_serialization_is_json_and_clones_share_the_state() -> None:
-    game = pyspiel.load_game("python_tysiac", {"preset": "pl"})
+def _dealt_state(params: dict[str, Any] | None = None, moves: int = 1) -> tuple[Any, Any]:
+    game = pyspiel.load_game("python_tysiac", params or {"preset": "pl"})
     state = game.new_initial_state()
     deal(state, list(range(24)))
-    state.apply_action(state.legal_actions()[0])
-    text = pyspiel.serialize_game_and_state(game, state)
-    payload = base64.b64decode(text.split("__dict__=")[1].strip())
-    # the pickle holds a loader and JSON text only: no tysiac object is pickled
-    assert b"_load_position" in payload
-    assert b"tysiac._state" not in payload
-    attributes = pickle.loads(payload)
-    assert attributes["pos"] == state.pos
-    _, loaded = pyspiel.deserialize_game_and_state(text)
+    for _ in range(moves):
+        state.apply_action(state.legal_actions()[0])
+    return game, state
+
+
+def test_serialization_is_json_and_clones_share_the_state() -> None:
+    game, state = _dealt_state()
+    text = state.serialize()
+    data = json.loads(text)  # plain JSON, no pickle
+    assert data == {
+        "format": adapter.FORMAT,
+        "parameters": {
+            "preset": "pl",
+            "players": 0,
+            "layout": "",
+            "episode": "deal",
+            "max_deals": 1,
+        },
+        "history": state.history(),
+    }
+    assert "__dict__" not in text
+    loaded = game.deserialize_state(text)
     assert str(loaded) == str(state)
     assert loaded.pos == state.pos
+    assert loaded.history() == state.history()
     clone = state.clone()
     assert clone.pos is state.pos  # immutable: the clone shares it
+
+
+@pytest.fixture
+def no_unpickling(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every way to unpickle raises (OpenSpiel's C++ code looks ``pickle.loads`` up)."""
+
+    def refuse(*args: object, **kwargs: object) -> object:
+        raise AssertionError("unpickling is blocked")
+
+    monkeypatch.setattr(pickle, "loads", refuse)
+    monkeypatch.setattr(pickle, "load", refuse)
+    monkeypatch.setattr(pickle, "Unpickler", refuse)
+
+
+@pytest.mark.parametrize(
+    "params",
+    [{"preset": "pl"}, {"preset": "ro", "layout": "two-draw"}, {"episode": "game", "max_deals": 2}],
+)
+@pytest.mark.usefixtures("no_unpickling")
+def test_deserializing_needs_no_pickle(params: dict[str, Any]) -> None:
+    game = pyspiel.load_game("python_tysiac", params)
+    state = random_episode(game, seed=3)
+    for text in (state.serialize(), pyspiel.serialize_game_and_state(game, state)):
+        if text.startswith("#"):  # the whole text of OpenSpiel's serializer
+            loaded_game, loaded = adapter.deserialize_game_and_state(text)
+            assert loaded_game.rules == game.rules
+        else:
+            loaded = game.deserialize_state(text)
+        assert str(loaded) == str(state)
+        assert loaded.history() == state.history()
+        assert loaded.returns() == state.returns()
+    # OpenSpiel's own state part is read from its history line only
+    cpp = pyspiel.serialize_game_and_state(game, state).split("[State]\n", 1)[1]
+    assert str(game.deserialize_state(cpp.strip())) == str(state)
+    with pytest.raises(AssertionError, match="blocked"):  # OpenSpiel's reader unpickles
+        pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+
+
+CALLS: list[str] = []
+
+
+def record_call(text: str) -> str:
+    """What a hostile pickle would run: it records that it ran."""
+    CALLS.append(text)
+    return text
+
+
+class Hostile:
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (record_call, ("ran",))
+
+
+def test_a_hostile_pickle_is_never_run() -> None:
+    game, state = _dealt_state()
+    payload = base64.b64encode(pickle.dumps({"pos": Hostile()})).decode()
+    history = ",".join(f"-1:{a}" for a in state.history()[:24])
+    text = f"history={history}\nmove_number=24\n__dict__={payload}"
+    CALLS.clear()
+    loaded = game.deserialize_state(text)
+    assert loaded.history() == state.history()[:24]
+    full = pyspiel.serialize_game_and_state(game, state)
+    head = full.partition("__dict__=")[0]
+    hostile = head + "__dict__=" + payload + "\n"
+    _, loaded2 = adapter.deserialize_game_and_state(hostile)
+    assert loaded2.history() == state.history()
+    assert CALLS == []
+
+
+def _hostile_texts(state: Any) -> list[object]:
+    good = json.loads(state.serialize())
+    history = good["history"]
+    out: list[object] = [
+        "",
+        "x",
+        "{",
+        "[]",
+        "null",
+        "NaN",
+        "[" * 100_000,
+        json.dumps({**good, "format": "pickle"}),
+        json.dumps({**good, "parameters": {**good["parameters"], "preset": "ro"}}),
+        json.dumps({**good, "history": "0,1"}),
+        json.dumps({**good, "extra": 1}),
+        json.dumps({**good, "history": [0, 0]}),  # one card dealt twice
+        json.dumps({**good, "history": [*history, 10**40]}),
+        json.dumps({**good, "history": [*history[:24], 1.5]}),
+        json.dumps({**good, "history": [*history[:24], 100_000]}),
+        json.dumps({**good, "history": [*history[:24], -1]}),
+        json.dumps({**good, "history": list(range(24)) * 50}),
+        "history=-1:0,-1:0\nmove_number=2\n__dict__=",
+        "history=0:0\nmove_number=1\n__dict__=",
+        "history=-1:x\nmove_number=1\n__dict__=",
+        "history=" + "-1:1," * 10_000,
+        b"{}",
+        None,
+    ]
+    return out
+
+
+def test_hostile_serialized_states_get_a_clean_error() -> None:
+    game, state = _dealt_state()
+    for text in _hostile_texts(state):
+        with pytest.raises(LoadError) as info:
+            game.deserialize_state(text)
+        assert len(str(info.value)) < 400
+    for text in ["", "[Meta]\n[Game]\nkuhn_poker()\n[State]\n", "x\n[Game]", None]:
+        with pytest.raises(LoadError):
+            adapter.deserialize_game_and_state(text)  # type: ignore[arg-type]
+
+
+def test_openspiels_own_serialization_holds_one_string() -> None:
+    """What the adapter leaves for OpenSpiel's pickle is one string: no tysiac object, no
+    tysiac name to import; the state is rebuilt from the history OpenSpiel writes beside it."""
+    import pickletools
+
+    game, state = _dealt_state(moves=3)
+    text = pyspiel.serialize_game_and_state(game, state)
+    payload = base64.b64decode(text.split("__dict__=")[1].strip())
+    globals_ = [arg for op, arg, _ in pickletools.genops(payload) if "GLOBAL" in op.name]
+    strings = [arg for op, arg, _ in pickletools.genops(payload) if isinstance(arg, str)]
+    assert b"tysiac." not in payload
+    assert all("tysiac" not in str(g) or "rebuilt" in str(g) for g in globals_), globals_
+    assert "builtins" in strings and "str" in strings  # str("...") is all it holds
+    _, loaded = pyspiel.deserialize_game_and_state(text)
+    assert loaded.pos == state.pos
 
 
 def play(bots: list[Any], game: Any, seed: int) -> Any:

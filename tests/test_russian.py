@@ -18,6 +18,8 @@ from tysiac import (
     Concede,
     ConcessionPayout,
     Contract,
+    DealResult,
+    GameRecord,
     Give,
     IllegalMoveError,
     Move,
@@ -31,6 +33,8 @@ from tysiac import (
     legal_moves,
     new_game,
     observe,
+    parse_cards,
+    replay,
 )
 from tysiac._engine.endgame import Settled, Tallies, settle
 from tysiac.bots import play_game
@@ -142,6 +146,37 @@ def test_a_declarer_failing_on_the_barrel(failure: BarrelFailure, score: int, ba
     assert out.tallies.barrel[1] == barrel
 
 
+@pytest.mark.parametrize(
+    ("failure", "expected"), [(BarrelFailure.LOSES_CONTRACT, 780), (BarrelFailure.USES_A_DEAL, 760)]
+)
+def test_a_failing_declarer_who_fell_off_is_not_knocked_off_again(
+    failure: BarrelFailure, expected: int
+) -> None:
+    """880 fails a contract of 100 while seat 2 mounts: 780 (it fell off, and is not on the
+    barrel when the newcomer knocks the others off); with USES_A_DEAL it stays on at 880
+    until seat 2 knocks it off: 760."""
+    rules = Rules.preset("ru", barrel_failure=failure)
+    out = settled(rules, (0, 880, 800), (40, -100, 100), made=False, tallies=on_barrel(-1, 0, -1))
+    assert out.scores == (40, expected, 880)
+    assert out.tallies.barrel == (-1, -1, 0)
+
+
+@pytest.mark.parametrize(
+    ("failure", "score", "barrel"),
+    [(BarrelFailure.LOSES_CONTRACT, 780, -1), (BarrelFailure.USES_A_DEAL, 880, 2)],
+)
+def test_a_concession_on_the_barrel_follows_barrel_failure(
+    failure: BarrelFailure, score: int, barrel: int
+) -> None:
+    rules = Rules.preset("ru", barrel_failure=failure)
+    out = settled(
+        rules, (0, 880, 0), (60, -100, 60), made=None, conceded=True, tallies=on_barrel(-1, 1, -1)
+    )
+    assert out.scores[1] == score
+    assert out.tallies.barrel[1] == barrel
+    assert out.tallies.concessions == (0, 1, 0)
+
+
 def test_a_win_from_the_barrel_ends_the_game() -> None:
     s = new_game(RU, deal=DEAL, seed=1, scores=(0, 880, 0))
     s = run(s, [Bid(100), Pass(), Pass(), *GIVES, Contract(120)])
@@ -193,11 +228,16 @@ def test_bolts_are_off_outside_ru() -> None:
 # --- the concession -----------------------------------------------------------------------------
 
 
-def concede(rules: Rules, scores: tuple[int, ...]) -> State:
+def concede_from(state: State) -> State:
     """Seat 1 declares an unopposed 100, gives two cards and concedes."""
-    s = run(new_game(rules, deal=DEAL, seed=1, scores=scores), [Bid(100), Pass(), Pass(), *GIVES])
+    s = run(state, [Bid(100), Pass(), Pass(), *GIVES])
     assert Concede() in legal_moves(s)
     return apply(s, Concede())
+
+
+def concede(rules: Rules, scores: tuple[int, ...]) -> State:
+    """Seat 1 declares an unopposed 100 in a new game, gives two cards and concedes."""
+    return concede_from(new_game(rules, deal=DEAL, seed=1, scores=scores))
 
 
 def test_a_concession_pays_each_opponent_sixty() -> None:
@@ -214,6 +254,60 @@ def test_the_order_through_a_concession() -> None:
     assert row.deal_deltas == (60, -100, 60)
     assert row.scores == (0, -100, 880)
     assert row.barrel_deals == (-1, -1, 0)
+
+
+def on_the_barrel(rules: Rules, scores: tuple[int, ...], deals: int) -> State:
+    """Deal 2 of a game (the cards ``DEAL``, dealer 0) in which seat 1 has played ``deals``
+    deals on the barrel: a record that starts after a first deal, replayed."""
+    row = DealResult(
+        number=1,
+        dealer=2,
+        outcome=Outcome.PLAYED,
+        declarer=1,
+        contract=100,
+        totals=(0, 120, 0),
+        marriages=(),
+        deltas=(0, 100, 0),
+        scores=scores,
+        bolts=(0, 0, 0),
+        barrel_deals=(-1, deals, -1),
+        concessions=(0, 0, 0),
+        deal_deltas=(0, 100, 0),
+    )
+    game = GameRecord(
+        version="test",
+        rules=rules,
+        seed=1,
+        deal=tuple(tuple(parse_cards(part)) for part in DEAL),
+        deal_number=2,
+        dealer=0,
+        scores=scores,
+        bombs=(0, 0, 0),
+        sheet=(row,),
+        deals=(),
+    )
+    return replay(game)
+
+
+@pytest.mark.parametrize(
+    ("failure", "seat2", "scores", "barrel"),
+    [
+        (BarrelFailure.LOSES_CONTRACT, 0, (60, 780, 60), (-1, -1, -1)),
+        (BarrelFailure.USES_A_DEAL, 0, (60, 880, 60), (-1, 2, -1)),
+        # seat 2 mounts with the 60 it gets: it knocks off only a seat still on the barrel
+        (BarrelFailure.LOSES_CONTRACT, 830, (60, 780, 880), (-1, -1, 0)),
+        (BarrelFailure.USES_A_DEAL, 830, (60, 760, 880), (-1, -1, 0)),
+    ],
+)
+def test_a_declarer_on_the_barrel_concedes(
+    failure: BarrelFailure, seat2: int, scores: tuple[int, ...], barrel: tuple[int, ...]
+) -> None:
+    """Through the engine: seat 1, on the barrel for one deal, concedes its bid of 100."""
+    rules = Rules.preset("ru", barrel_failure=failure)
+    row = concede_from(on_the_barrel(rules, (0, 880, seat2), deals=1)).sheet[-1]
+    assert row.outcome is Outcome.CONCEDED
+    assert row.scores == scores
+    assert row.barrel_deals == barrel
 
 
 @pytest.mark.parametrize(

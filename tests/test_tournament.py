@@ -128,7 +128,7 @@ def test_a_custom_bot_is_named_by_its_class_not_its_repr() -> None:
 
 def test_names_and_max_deals() -> None:
     bots: list[Bot] = [RandomBot(seed=s, uniform=True) for s in range(3)]
-    result = tournament(bots, games=2, rules=RULES, workers=0, max_deals=3, names="abc")
+    result = tournament(bots, games=2, rules=RULES, workers=0, max_deals=3, names=["a", "b", "c"])
     assert [r.name for r in result.rows] == ["a", "b", "c"]
     assert result.unfinished == 2  # uniform players rarely finish a game in 3 deals
     assert all(r.wins.mean == 0 for r in result.rows)

@@ -10,6 +10,7 @@ import reprlib
 
 __all__ = [
     "ArgumentTypeError",
+    "ArgumentValueError",
     "IllegalMoveError",
     "ImpossibleViewError",
     "InvalidActionError",
@@ -117,6 +118,11 @@ class SearchLimit(Exception):  # noqa: N818  (a signal, not an error)
     """A search stopped at its node budget (private: the caller that set the budget catches
     it, and it never reaches a user).  Defined here, beside the other classes a compiled
     module raises."""
+
+
+class ArgumentValueError(TysiacError, ValueError):
+    """An argument of the right type but a value out of range where no public error fits
+    (private, not exported; defined here for the same reason as :class:`ArgumentTypeError`)."""
 
 
 class _Brief(reprlib.Repr):

@@ -35,6 +35,7 @@ from .table import ScoreTable, row_cells
 
 __all__ = [
     "COMMAND",
+    "FILE_MAX_SIZE",
     "load_game",
     "replay_file",
     "sheet_lines",
@@ -51,7 +52,12 @@ def write_record(path: str, state: State) -> None:
     Path(path).write_text(to_json(record(state)) + "\n", encoding="utf-8")
 
 
-def load_game(path: str, max_size: int = DEFAULT_MAX_SIZE) -> State:
+#: The longest file the command line loads: a saved game of one's own, not input from a
+#: stranger, so more than ``from_json``'s default (which bounds a request's time).
+FILE_MAX_SIZE: Final = 20 * DEFAULT_MAX_SIZE
+
+
+def load_game(path: str, max_size: int = FILE_MAX_SIZE) -> State:
     """The state at the end of the record (or state) saved in ``path``, every move checked.
 
     Raises:

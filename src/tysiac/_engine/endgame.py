@@ -2,12 +2,16 @@
 
 These are the Russian and Ukrainian table customs (preset ``"ru"``), each an option of
 :class:`~tysiac.Rules` usable in any preset.  They apply in a fixed order (see the rules,
-section 11 "The barrel, the cap and the end of the game"):
+section 15 "The Russian end game and the preset "ru"", Decision 11):
 
 1. the deal's deltas (the contract won or lost, the defenders' points, a bomb or concession);
 2. the barrel and the caps (a defender on the barrel adds nothing);
-3. the deltas are added;
-4. mounting the barrel (clamped to its level) and knocking an earlier player off;
+3. the deltas are added, except that with ``barrel_failure=USES_A_DEAL`` a declarer on the
+   barrel who fails its contract or concedes adds nothing (it stays on the barrel);
+4. the barrel, in this order: a player on it whose score is now below it falls off; a player
+   reaching it mounts it (clamped to its level); with ``barrel_knock_off`` the newcomer knocks
+   off, for ``barrel_penalty``, every player still on it (not one that fell off in step 4's
+   first part: it is no longer on the barrel); a win short of the target stays on it;
 5. bolts and penalties (every third bolt, the time on the barrel running out, every
    third concession);
 6. the dump (a score landing exactly on a dump value returns to 0);
@@ -94,17 +98,21 @@ def settle(
     concessions = list(tallies.concessions)
     level = rules.barrel
     on_before = [barrel[i] >= 0 for i in range(n)]
-    # a declarer on the barrel who fails may lose only one of its barrel deals
+    # step 3, with USES_A_DEAL: a declarer on the barrel who fails (or concedes) loses only
+    # one of its deals on the barrel (counted in step 5), not points
     if (
         declarer is not None
         and on_before[declarer]
-        and made is False
+        and (made is False or conceded)
         and rules.barrel_failure is BarrelFailure.USES_A_DEAL
     ):
         out[declarer] = 0
     scores = [before[i] + out[i] for i in range(n)]  # step 3
-    # step 4: mounting and knocking off
+    # step 4: falling off, then mounting and knocking off
     if level is not None and russian_barrel(rules):
+        for i in range(n):
+            if on_before[i] and scores[i] < level:
+                barrel[i] = -1  # fell off by losing points: no longer there to be knocked off
         mounted = [i for i in range(n) if not on_before[i] and level <= scores[i] < rules.target]
         for i in mounted:
             if rules.barrel_clamp:
@@ -116,11 +124,8 @@ def settle(
                     scores[i] -= rules.barrel_penalty  # knocked off by a later arrival
                     barrel[i] = -1
         for i in range(n):
-            if on_before[i] and barrel[i] >= 0:
-                if scores[i] < level:
-                    barrel[i] = -1  # fell off by losing points
-                elif scores[i] < rules.target and rules.barrel_clamp:
-                    scores[i] = level  # a win short of the target keeps it on the barrel
+            if on_before[i] and barrel[i] >= 0 and scores[i] < rules.target and rules.barrel_clamp:
+                scores[i] = level  # a win short of the target keeps it on the barrel
     # step 5: bolts and penalties
     for i in range(n):
         if on_before[i] and barrel[i] >= 0:

@@ -389,6 +389,18 @@ new_object: Final = object.__new__
 set_core: Final = vars(State)["_c"].__set__
 
 
+def _refuse(cls: object, *args: object, **kwargs: object) -> object:
+    raise NotAStateError(
+        "State objects are not built directly: use new_game(), apply(), replay() or from_json()"
+    )
+
+
+if not NATIVE:
+    # ``State.__new__(State)`` refuses, as the compiled build's does (its __new__ runs
+    # __init__): the pure build makes states with ``object.__new__``, never through it
+    setattr(State, "__new__", staticmethod(_refuse))  # noqa: B010  (a class's slot)
+
+
 def new_state(c: Core) -> State:
     """The engine's constructor of states (``State(...)`` is refused)."""
     if NATIVE:

@@ -4,58 +4,63 @@ The world is drawn **uniformly among the placements** of the unseen cards that a
 could have reached: every unseen card goes to a hand or face-down pile that the seat's
 knowledge (:attr:`View.possible`) allows, each with its right size, and the deal's own
 history must replay to it (bids above 120 backed by marriages, the contract cap, at most one
-shown musik card with a defender, draws from the stock in order).  Placements are counted by
-groups of interchangeable cards; the few cards that such constraints tie together are
-enumerated case by case, so no rejection loop is needed.  The world's hidden history (the
-cards given or put away unseen, which cards came from the stock when) is then rebuilt and
-every move of the deal replayed through :func:`~tysiac.apply`; the world's future deals come
-from a seed drawn from ``rng``.
+shown musik card with a defender, draws from the stock in order).  The constraints that tie
+cards together are counted exactly by :mod:`~tysiac._info.joint`, which draws a placement
+uniformly among those that satisfy them; the world's hidden history (the cards given or put
+away unseen, which cards came from the stock when) is then rebuilt, and a placement for
+which it cannot be (rare: the counting leaves a few choices of the history to this check) is
+drawn again, which keeps the draw exactly uniform.  Every move of the deal is replayed
+through :func:`~tysiac.apply`; the world's future deals come from a seed drawn from ``rng``.
 
+A view whose fields disagree (edited by hand) is refused with
+:class:`~tysiac.ImpossibleViewError`: its shape first (:mod:`~tysiac._info.shape`), then the
+counting, and in the end the world, which must reproduce the view exactly.
 """
 
 from __future__ import annotations
 
-import itertools
 import random
-from typing import Final, NamedTuple
+from typing import Final, overload
 
 from .._engine.api import apply
 from .._engine.core import Phase
 from .._engine.results import Outcome
 from .._engine.start import start_deal
 from .._engine.state import State
-from .._errors import IllegalMoveError, ImpossibleViewError, NotAStateError
+from .._errors import IllegalMoveError, ImpossibleViewError, NotAStateError, brief
 from .._rules.layouts import GEOMETRY
-from .._rules.options import Layout
 from .._vocab.cards import CARDS
-from .._vocab.masks import ACES, QUEEN, bits
+from .._vocab.masks import bits
 from .._vocab.moves import Discard, Give, Move
-from .hidden import hidden_history
-from .placements import count, pick, sample
-from .problem import Problem, card_mask, problem_of
+from .hidden import HiddenHistory, hidden_history
+from .joint import Joint
+from .problem import Problem, problem_of
+from .shape import check_shape
 from .views import Concealed, View, observe
 
 __all__ = [
-    "CASE_LIMIT",
-    "CLAIM_TRIES",
     "DRAW_LIMIT",
     "Sampler",
     "sample_world",
 ]
 
-#: With automatic claims (``Rules.auto_claim``), the most worlds one call draws for the view
-#: of a seat other than the declarer: the declarer did not claim at any of its leads, which
-#: its unseen cards decided, so a world in which it would have is drawn again.
-CLAIM_TRIES: Final = 2000
-#: The most cases of tied cards one call enumerates; beyond it, :data:`DRAW_LIMIT` draws.
-CASE_LIMIT: Final = 512
-#: With more cases than :data:`CASE_LIMIT`, the most placements drawn (uniformly, ignoring
-#: the ties) before giving up; the first one whose history replays is kept, which is still
-#: exactly uniform among the placements that replay.
-DRAW_LIMIT: Final = 20_000
+#: The most placements one call draws before it gives up.  A placement is drawn exactly
+#: uniformly among those that satisfy the joint constraints (:mod:`~tysiac._info.joint`);
+#: it is kept if the deal's hidden history can be rebuilt for it (which almost every such
+#: placement allows) and, under automatic claims (``Rules.auto_claim``) for a seat other
+#: than the declarer, if the declarer could not have claimed at any of its leads, which its
+#: unseen cards decided.  Keeping the first that passes is exactly uniform over the rest.
+DRAW_LIMIT: Final = 1000
 
 
-def sample_world(view: View, rng: random.Random) -> State:
+# The public signature, and an implementation that takes any object: a compiled function
+# checks its typed arguments itself, with a bare TypeError, where this one raises
+# NotAStateError (as legal_moves and apply do; see the performance page, "Two builds").
+@overload
+def sample_world(view: View, rng: random.Random) -> State: ...
+@overload
+def sample_world(view: View, rng: random.Random, /) -> State: ...  # type: ignore[overload-cannot-match]
+def sample_world(view: object, rng: object) -> State:
     """A complete, playable state consistent with ``view``, drawn uniformly.
 
     "Uniformly" means uniform over the placements of the unseen cards that a real game could
@@ -69,57 +74,94 @@ def sample_world(view: View, rng: random.Random) -> State:
             it, never from the real game's seed.
 
     Raises:
-        ImpossibleViewError: the view cannot come from a real game (or, under automatic
-            claims, none of :data:`CLAIM_TRIES` worlds drawn replays it).
+        ImpossibleViewError: the view cannot come from a real game (its fields disagree, or
+            no placement of the unseen cards replays to it).
         NotAStateError: ``view`` is not a View, or ``rng`` not a :class:`random.Random`.
     """
     if not isinstance(view, View):
         raise NotAStateError(f"{type(view).__name__} object is not a View: use observe()")
     if not isinstance(rng, random.Random):
-        raise NotAStateError(f"rng={rng!r:.60} must be a random.Random")
-    if view.winner is not None:
-        raise ImpossibleViewError("the game is over: there is no deal to sample")
+        raise NotAStateError(f"rng={brief(rng)} must be a random.Random")
     return Sampler(view).draw(rng)
 
 
 class Sampler:
     """Worlds of one view (private): what does not depend on the random numbers is worked
     out once, so ``Sampler(view).draw(rng)`` is :func:`sample_world` ``(view, rng)`` and
-    drawing many worlds of one view (a search) repeats only the random part."""
+    drawing many worlds of one view (a search) repeats only the random part.
 
-    def __init__(self, view: View) -> None:
+    Raises:
+        ImpossibleViewError: the view cannot come from a real game.
+    """
+
+    def __init__(self, view: object) -> None:
         if not isinstance(view, View):
             raise NotAStateError(f"{type(view).__name__} object is not a View: use observe()")
+        check_shape(view)  # first: compiled code trusts the types of the fields it reads
         if view.winner is not None:
             raise ImpossibleViewError("the game is over: there is no deal to sample")
         self.view = view
         self._problem = problem_of(view)
-        self._plan = _plan(self._problem)
+        draws = self._problem.facts.draws[view.seat]
+        if len(view.drawn) != draws:
+            raise ImpossibleViewError(
+                f"view.drawn holds {len(view.drawn)} cards, but seat {view.seat} drew {draws}"
+            )
+        self._joint = Joint(self._problem)
+        if not self._joint.total:
+            raise ImpossibleViewError(
+                f"no placement of the unseen cards fits this view of seat {view.seat} in "
+                f"{view.phase!r}"
+            )
+        self.tries = 0  # placements drawn by the last draw()
 
     def draw(self, rng: random.Random) -> State:
         """One world, drawn uniformly (see :func:`sample_world`)."""
         view = self.view
         problem = self._problem
-        if not _claims_unseen(view):
-            world = _build(problem, _draw(problem, self._plan, rng), rng)
-            if observe(world, view.seat) != view:
+        claims = _claims_unseen(view)
+        for tries in range(1, DRAW_LIMIT + 1):
+            self.tries = tries
+            placement = self._joint.draw(rng)
+            if placement is None:  # pragma: no cover  (counted: there is one)
+                break
+            history = hidden_history(problem, placement)
+            if history is None:
+                continue  # a relaxed constraint the history does not allow: drawn again
+            try:
+                world = _world(problem, history, rng)
+            except _ClaimError:  # the world's declarer claimed where the real one could not
+                if claims:
+                    continue
+                raise ImpossibleViewError(
+                    f"the moves of this view of seat {view.seat} in {view.phase!r} do not "
+                    "replay: the deal ends with a claim before them"
+                ) from None
+            except IllegalMoveError as exc:
+                raise ImpossibleViewError(
+                    f"the moves of this view of seat {view.seat} in {view.phase!r} do not "
+                    f"replay: {exc}"
+                ) from None
+            if observe(world, view.seat) == view:
+                return world
+            if not (claims and _claimed(world, view, len(view.moves))):
                 raise ImpossibleViewError(
                     f"no world reproduces this view of seat {view.seat} in {view.phase!r}"
                 )
-            return world
-        # automatic claims: a world whose declarer could have claimed at one of its leads
-        # ends the deal there, so it is drawn again (rejection: exactly uniform over the rest)
-        for _ in range(CLAIM_TRIES):
-            try:
-                world = _build(problem, _draw(problem, self._plan, rng), rng)
-            except IllegalMoveError:  # the world's deal ended before the view's moves did
-                continue
-            if observe(world, view.seat) == view:
-                return world
         raise ImpossibleViewError(
             f"no world reproduces this view of seat {view.seat} in {view.phase!r} within"
-            f" {CLAIM_TRIES} draws (automatic claims)"
+            f" {DRAW_LIMIT} draws"
         )
+
+
+class _ClaimError(Exception):
+    """A world's declarer claimed (automatically) before the view's moves were all made."""
+
+
+def _claimed(world: State, view: View, made: int) -> bool:
+    """Whether the world has moves beyond the view's first ``made`` ones: a claim the engine
+    made on its own (``auto_claim``), which may end the deal."""
+    return world.deal_number != view.deal_number or len(world.moves) > made
 
 
 def _claims_unseen(view: View) -> bool:
@@ -133,147 +175,20 @@ def _claims_unseen(view: View) -> bool:
     )
 
 
-# --- choosing the placement ------------------------------------------------------------------
-
-
-def _tied(problem: Problem) -> int:
-    """The unseen cards whose places decide whether the deal's history can be replayed."""
-    view = problem.view
-    rules = view.rules
-    facts = problem.facts
-    tied = 0
-    seat = view.seat
-    if rules.bid_cap_marriages:
-        need = any(b > 120 for s, b in enumerate(problem.bids) if s != seat)
-        decl = view.declarer
-        if (
-            decl is not None
-            and decl != seat
-            and view.contract is not None
-            and view.contract > max(view.bid, 120)
-        ):
-            need = True
-        if need:
-            # a marriage card whose partner was dealt to this seat backs nobody's bid
-            mine = (card_mask(view.hand) | facts.played[seat]) & ~facts.received[seat]
-            if seat == view.declarer:
-                mine = 0  # its cards may have come from the musik
-            for suit in range(4):
-                pair = 3 << (suit * 6 + QUEEN)
-                if not mine & pair:
-                    tied |= pair
-            if rules.ace_marriage is not None and not mine & ACES:
-                tied |= ACES  # the four aces back a bid too
-    if facts.no_aces:
-        tied |= ACES  # whoever led an ace without declaring lacked one of the others
-    if facts.shown and any(facts.gave_blind):
-        tied |= facts.shown
-    for _, _, mask in facts.timed:
-        tied |= mask
-    return tied & problem.unknown
-
-
-class _Plan(NamedTuple):
-    """What :func:`_draw` needs to place the unseen cards: everything that does not depend
-    on the random numbers, worked out once per view (the cases of the tied cards)."""
-
-    allowed: list[int]
-    caps: list[int]
-    loose: int  # the cards no constraint ties
-    draws: bool  # too many cases: draw whole placements and keep one whose history replays
-    cases: list[tuple[int, list[int]]]  # (placements, the tied cards' places) of each case
-
-
-def _plan(problem: Problem) -> _Plan:
-    slots = problem.slots
-    caps = [s.cap for s in slots]
-    allowed = [s.allowed for s in slots]
-    tied = _tied(problem)
-    loose = problem.unknown & ~tied
-    if not tied:
-        return _Plan(allowed, caps, loose, False, [])
-    cards = bits(tied)
-    options = [[i for i, a in enumerate(allowed) if a >> c & 1] for c in cards]
-    size = 1
-    for o in options:
-        size *= max(len(o), 1)
-    if size > CASE_LIMIT:
-        return _Plan(allowed, caps, loose, True, [])
-    cases: list[tuple[int, list[int]]] = []
-    ways_by_caps: dict[tuple[int, ...], int] = {}
-    # the cards no constraint ties matter to the history only in these layouts
-    fill_needed = problem.view.rules.layout not in (Layout.TWO_NO_MUSIK, Layout.FOUR_ALL_PLAY)
-    # any fill of the loose cards stands for its case (they do not decide the history): one
-    # fixed generator for all of them, never the caller's
-    representative = random.Random(0)
-    for choice in itertools.product(*options):
-        fixed = [0] * len(slots)
-        left = list(caps)
-        ok = True
-        for c, i in zip(cards, choice, strict=True):
-            fixed[i] |= 1 << c
-            left[i] -= 1
-            if left[i] < 0:
-                ok = False
-                break
-        if not ok:
-            continue
-        key = tuple(left)
-        ways = ways_by_caps.get(key)
-        if ways is None:
-            ways = ways_by_caps[key] = count(loose, allowed, left)
-        if not ways:
-            continue
-        if fill_needed:
-            fill = sample(loose, allowed, left, representative)
-            assert fill is not None
-            trial = [f | x for f, x in zip(fixed, fill, strict=True)]
-        else:
-            trial = fixed
-        if not _feasible(problem, trial):
-            continue
-        cases.append((ways, fixed))
-    if not cases:
-        raise ImpossibleViewError("no placement of the unseen cards fits this view")
-    return _Plan(allowed, caps, loose, False, cases)
-
-
-def _draw(problem: Problem, plan: _Plan, rng: random.Random) -> list[int]:
-    """A placement of the unseen cards, uniform over those whose history replays."""
-    allowed, caps = plan.allowed, plan.caps
-    if plan.draws:
-        for _ in range(DRAW_LIMIT):
-            trial = sample(problem.unknown, allowed, caps, rng)
-            if trial is None:
-                break
-            if _feasible(problem, trial):
-                return trial
-        raise ImpossibleViewError("no placement of the unseen cards fits this view")
-    if not plan.cases:  # nothing ties the cards: every placement replays
-        out = sample(plan.loose, allowed, caps, rng)
-        if out is None:
-            raise ImpossibleViewError("no placement of the unseen cards fits this view")
-        return out
-    fixed = plan.cases[pick([ways for ways, _ in plan.cases], rng)][1]
-    left = [c - f.bit_count() for c, f in zip(caps, fixed, strict=True)]
-    rest = sample(plan.loose, allowed, left, rng)
-    assert rest is not None
-    return [f | x for f, x in zip(fixed, rest, strict=True)]
-
-
-def _feasible(problem: Problem, placement: list[int] | None) -> bool:
-    if placement is None:
-        return True  # nothing ties the cards: every placement replays
-    return hidden_history(problem, placement) is not None
-
-
 # --- rebuilding the hidden history ----------------------------------------------------------
 
 
 def _build(problem: Problem, placement: list[int], rng: random.Random) -> State:
+    """The world of ``placement`` (one mask per slot of ``problem.slots``)."""
     history = hidden_history(problem, placement)
     if history is None:
         raise ImpossibleViewError("the deal's history cannot be rebuilt for this view")
+    return _world(problem, history, rng)
+
+
+def _world(problem: Problem, history: HiddenHistory, rng: random.Random) -> State:
+    """The world of ``history``: its deal dealt, and the view's moves replayed with the
+    hidden cards filled in."""
     view = problem.view
     rules = view.rules
     geo = GEOMETRY[rules.layout]
@@ -307,20 +222,26 @@ def _build(problem: Problem, placement: list[int], rng: random.Random) -> State:
         tuple(deck),
     )
 
-    discards = iter(history.discards)
-    for who, move in view.moves:
+    discards = list(history.discards)
+    taken = 0
+    for made, (who, move) in enumerate(view.moves):
         real: Move
         if isinstance(move, Concealed):
-            if move.kind == "Give":
-                assert move.to is not None
-                real = Give(CARDS[history.gifts[move.to]], to=move.to)
+            if move.kind == "Give" and move.to is not None and 0 <= move.to < rules.players:
+                gift = history.gifts[move.to]
+                if gift < 0:
+                    raise ImpossibleViewError(f"no card was given to seat {move.to} in this view")
+                real = Give(CARDS[gift], to=move.to)
+            elif move.kind == "Discard" and taken < len(discards):
+                real = Discard(CARDS[discards[taken]])
+                taken += 1
             else:
-                real = Discard(CARDS[next(discards)])
-        elif isinstance(move, Discard):
-            real = move
-            next(discards, None)
+                raise ImpossibleViewError(f"{brief(move)} by seat {who} does not fit this view")
         else:
             real = move
-        del who
+            if isinstance(move, Discard):
+                taken += 1
+        if _claimed(world, view, made):
+            raise _ClaimError
         world = apply(world, real)
     return world

@@ -4,15 +4,25 @@ from __future__ import annotations
 
 import enum
 import json
+import random
 import typing
 from collections.abc import Callable
-from typing import Any, TypeVar, overload
+from typing import Any, Final, TypeVar, overload
 
 import attrs
 
+from .._engine.core import Phase
 from .._engine.history import ScoreSheet
 from .._engine.results import DealResult
-from .._errors import InvalidCardError, InvalidRulesError, LoadError, NotAMoveError, brief
+from .._errors import (
+    ImpossibleViewError,
+    InvalidCardError,
+    InvalidRulesError,
+    LoadError,
+    NotAMoveError,
+    brief,
+)
+from .._info.sampling import Sampler
 from .._info.views import Concealed, View
 from .._rules.rules import Rules
 from .._vocab.cards import Card, Suit
@@ -32,7 +42,8 @@ from .jsonform import (
     is_optional,
     is_union,
 )
-from .records import DealRecord, GameRecord, replay
+from .records import DealRecord, GameRecord, Replayer, replay
+from .stream import FLAT, SMALL, Text
 
 __all__ = [
     "from_json",
@@ -100,18 +111,26 @@ def _object(
     return value
 
 
+_FIELD_PLANS: dict[tuple[type, tuple[str, ...]], Any] = {}
+
+
 def _decode_fields(value: Any, cls: type, path: str, extra: tuple[str, ...] = ()) -> dict[str, Any]:
     """The constructor arguments of ``cls`` read from the object ``value`` (a field with a
     default may be left out)."""
-    fields = [f for f in attrs.fields(cls) if f.init]
-    types_of = field_types(cls)
-    optional = tuple(f.name for f in fields if is_optional(f))
-    data = _object(value, path, (*extra, *(f.name for f in fields)), optional)
-    return {
-        f.name: _decode(data[f.name], types_of[f.name], _key(path, f.name))
-        for f in fields
-        if f.name in data
-    }
+    plan = _FIELD_PLANS.get((cls, extra))
+    if plan is None:
+        fields = [f for f in attrs.fields(cls) if f.init]
+        types_of = field_types(cls)
+        optional = tuple(f.name for f in fields if is_optional(f))
+        decoders = tuple((f.name, _value_decoder(types_of[f.name])) for f in fields)
+        plan = _FIELD_PLANS[cls, extra] = (
+            (*extra, *(f.name for f in fields)),
+            optional,
+            decoders,
+        )
+    keys, optional, decoders = plan
+    data = _object(value, path, keys, optional)
+    return {name: decode(data[name], _key(path, name)) for name, decode in decoders if name in data}
 
 
 def _list(value: Any, path: str) -> list[Any]:
@@ -122,75 +141,146 @@ def _list(value: Any, path: str) -> list[Any]:
 
 def _decode(value: Any, tp: Any, path: str) -> Any:
     """The value of type ``tp`` that the JSON ``value`` at ``path`` stands for."""
-    if tp is int:
-        if isinstance(value, _Huge) or (type(value) is int and not -INT_LIMIT < value < INT_LIMIT):
-            raise LoadError(f"{path}: {brief(value)} is out of range")
-        if type(value) is not int:
-            raise LoadError(f"{path}: {brief(value)} is not an int")
+    return _value_decoder(tp)(value, path)
+
+
+_Decoder = Callable[[Any, str], Any]
+_DECODERS: dict[Any, _Decoder] = {}
+
+
+def _value_decoder(tp: Any) -> _Decoder:
+    """The decoder of the JSON values of type ``tp`` (worked out once per type)."""
+    found = _DECODERS.get(tp)
+    if found is None:
+        found = _DECODERS[tp] = _make_decoder(tp)
+    return found
+
+
+def _decode_int(value: Any, path: str) -> int:
+    if type(value) is int and -INT_LIMIT < value < INT_LIMIT:
         return value
-    if tp is bool:
-        if type(value) is not bool:
-            raise LoadError(f"{path}: {brief(value)} is not true or false")
-        return value
-    if tp is str:
-        if type(value) is not str or len(value) > STR_LIMIT:
-            raise LoadError(f"{path}: {brief(value)} is not a string of at most {STR_LIMIT}")
-        return value
-    if tp is Card:
-        if type(value) is not str:
-            raise LoadError(f"{path}: {brief(value)} is not a card")
+    if isinstance(value, _Huge) or type(value) is int:
+        raise LoadError(f"{path}: {brief(value)} is out of range")
+    raise LoadError(f"{path}: {brief(value)} is not an int")
+
+
+def _decode_bool(value: Any, path: str) -> bool:
+    if type(value) is not bool:
+        raise LoadError(f"{path}: {brief(value)} is not true or false")
+    return value
+
+
+def _decode_str(value: Any, path: str) -> str:
+    if type(value) is not str or len(value) > STR_LIMIT:
+        raise LoadError(f"{path}: {brief(value)} is not a string of at most {STR_LIMIT}")
+    return value
+
+
+_CARDS_BY_TEXT: Final = {str(Card.from_index(i)): Card.from_index(i) for i in range(24)}
+
+
+def _decode_card(value: Any, path: str) -> Card:
+    if type(value) is str:
+        card = _CARDS_BY_TEXT.get(value)
+        if card is not None:
+            return card
         try:
             return Card.parse(value)
         except InvalidCardError:
-            raise LoadError(f"{path}: {brief(value)} is not a card") from None
-    if tp is Suit:
-        suits = {s.letter: s for s in Suit}
-        if type(value) is not str or value not in suits:
-            raise LoadError(f"{path}: {brief(value)} is not a suit: use S, C, D or H")
-        return suits[value]
+            pass
+    raise LoadError(f"{path}: {brief(value)} is not a card")
+
+
+_SUITS: Final = {s.letter: s for s in Suit}
+
+
+def _decode_suit(value: Any, path: str) -> Suit:
+    if type(value) is not str or value not in _SUITS:
+        raise LoadError(f"{path}: {brief(value)} is not a suit: use S, C, D or H")
+    return _SUITS[value]
+
+
+def _make_decoder(tp: Any) -> _Decoder:
+    simple: dict[Any, _Decoder] = {
+        int: _decode_int,
+        bool: _decode_bool,
+        str: _decode_str,
+        Card: _decode_card,
+        Suit: _decode_suit,
+        Rules: _decode_rules,
+    }
+    if tp in simple:
+        return simple[tp]
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         members = {enum_value(m): m for m in tp}
-        if type(value) is not str or value not in members:
-            raise LoadError(
-                f"{path}: {brief(value)} is not a {tp.__name__}: use one of "
-                + ", ".join(map(repr, members))
-            )
-        return members[value]
-    if tp is Rules:
-        return _decode_rules(value, path)
+        enum_name = tp.__name__
+
+        def member(value: Any, path: str) -> Any:
+            if type(value) is not str or value not in members:
+                raise LoadError(
+                    f"{path}: {brief(value)} is not a {enum_name}: use one of "
+                    + ", ".join(map(repr, members))
+                )
+            return members[value]
+
+        return member
     if tp is ScoreSheet:
-        items = _list(value, path)
-        return ScoreSheet(_decode(x, DealResult, f"{path}[{i}]") for i, x in enumerate(items))
+        row = _value_decoder(DealResult)
+
+        def sheet(value: Any, path: str) -> ScoreSheet:
+            items = _list(value, path)
+            return ScoreSheet(row(x, f"{path}[{i}]") for i, x in enumerate(items))
+
+        return sheet
     if is_moveish(tp):
-        return _decode_move(value, path, tp)
+        return lambda value, path: _decode_move(value, path, tp)
     if is_union(tp):
-        if value is None and type(None) in typing.get_args(tp):
-            return None
         rest = [a for a in typing.get_args(tp) if a is not type(None)]
         if len(rest) != 1:  # pragma: no cover  (no such field)
             raise TypeError(f"cannot decode {tp!r}")
-        return _decode(value, rest[0], path)
+        inner = _value_decoder(rest[0])
+        nullable = type(None) in typing.get_args(tp)
+
+        def optional(value: Any, path: str) -> Any:
+            if value is None and nullable:
+                return None
+            return inner(value, path)
+
+        return optional
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)
     if origin is tuple:
         if len(args) == 2 and args[0] is int and is_moveish(args[1]):
-            return _decode_seat_move(value, path, args[1])  # a (seat, move) pair
-        items = _list(value, path)
+            kind = args[1]
+            return lambda value, path: _decode_seat_move(value, path, kind)  # a (seat, move)
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_decode(x, args[0], f"{path}[{i}]") for i, x in enumerate(items))
-        if len(items) != len(args):
-            raise LoadError(f"{path}: {len(items)} items, not {len(args)}")
-        return tuple(
-            _decode(x, t, f"{path}[{i}]") for i, (x, t) in enumerate(zip(items, args, strict=True))
-        )
+            item = _value_decoder(args[0])
+            return lambda value, path: tuple(
+                item(x, f"{path}[{i}]") for i, x in enumerate(_list(value, path))
+            )
+        items = [_value_decoder(t) for t in args]
+
+        def fixed(value: Any, path: str) -> tuple[Any, ...]:
+            got = _list(value, path)
+            if len(got) != len(items):
+                raise LoadError(f"{path}: {len(got)} items, not {len(items)}")
+            pairs = enumerate(zip(got, items, strict=True))
+            return tuple(d(x, f"{path}[{i}]") for i, (x, d) in pairs)
+
+        return fixed
     if origin is frozenset:
-        items = _list(value, path)
-        out = frozenset(_decode(x, args[0], f"{path}[{i}]") for i, x in enumerate(items))
-        if len(out) != len(items):
-            raise LoadError(f"{path}: an item appears twice")
-        return out
+        member_of = _value_decoder(args[0])
+
+        def unique(value: Any, path: str) -> frozenset[Any]:
+            got = _list(value, path)
+            out = frozenset(member_of(x, f"{path}[{i}]") for i, x in enumerate(got))
+            if len(out) != len(got):
+                raise LoadError(f"{path}: an item appears twice")
+            return out
+
+        return unique
     if attrs.has(tp):
-        return _decode_attrs(value, tp, path)
+        return lambda value, path: _decode_attrs(value, tp, path)
     raise TypeError(f"cannot decode {tp!r}")  # pragma: no cover  (a new field type)
 
 
@@ -255,7 +345,8 @@ def from_json(
             :class:`~tysiac.Rules`, :class:`~tysiac.View`, :class:`~tysiac.GameRecord` or a
             move class such as :class:`~tysiac.Play`; a document of another type is refused.
         max_size: the longest text accepted, in characters (bytes for ``bytes``); the
-            default, 16,000,000, holds a record of about 9,000 three-player deals.
+            default, 6,000,000, holds a record of about 4,000 deals and loads in about 2 s
+            at most (see the JSON page, "Untrusted input"); raise it to load more.
 
     Raises:
         LoadError: the text is not a valid document; the message starts with the path
@@ -279,32 +370,262 @@ def from_json(
         raise LoadError(f"$: {brief(text)} is not a JSON text (str or bytes)")
     if len(text) > max_size:
         raise LoadError(f"$: {len(text)} characters, more than max_size={max_size}")
-    try:
-        data = json.loads(
-            text, object_pairs_hook=_pairs, parse_int=_number, parse_constant=_constant
-        )
-    except json.JSONDecodeError as exc:
-        raise LoadError(f"$: not JSON: {exc.msg} (line {exc.lineno} column {exc.colno})") from None
-    except RecursionError:
-        raise LoadError("$: nested too deeply") from None
-    head = _object_head(data)
-    kind = head["type"]
-    cls = TYPES[kind]
-    if expect is not None and expect is not cls and kind != "move":
-        raise LoadError(f"type: a {kind} document, not a {_name(expect)}")
-    body = {k: v for k, v in head.items() if k not in ("schema", "type")}
-    if kind == "move":
-        move: object = _decode_move(body, "$", Move)
-        if expect is not None and not _is_instance(move, expect):
-            raise LoadError(f"type: a move document, not a {_name(expect)}")
-        return move
-    if kind == "rules":
-        return _decode_rules(body, "$")
-    if kind == "view":
-        return _check_view(_decode_attrs(body, View, "$"))
-    rec = _decode_attrs(body, GameRecord, "$")
-    state = replay(rec)
-    return state if kind == "state" else rec
+    return _Document(Text(text, _DECODER), expect).read()
+
+
+_DECODER: Final = json.JSONDecoder(
+    object_pairs_hook=_pairs, parse_int=_number, parse_constant=_constant
+)
+
+#: Reads the value at a position of the text: ``read(text, position, path)`` returns the
+#: value decoded and where it ends.
+_Reader = Callable[[Text, int, str], tuple[Any, int]]
+_READERS: dict[Any, _Reader] = {}
+#: The most distinct move texts a move reader remembers (each decoded once).
+_MOVE_CACHE: Final = 4096
+
+
+def _reader(tp: Any) -> _Reader:
+    """How to read a value of type ``tp`` from the text (worked out once per type): the lists
+    that may be long and the objects of a record or view a value at a time, anything else in
+    one piece of at most SMALL characters."""
+    found = _READERS.get(tp)
+    if found is None:
+        found = _READERS[tp] = _make_reader(tp)
+    return found
+
+
+def _make_reader(tp: Any) -> _Reader:
+    if tp is ScoreSheet:
+        rows = _sequence(_reader(DealResult))
+
+        def sheet(text: Text, i: int, path: str) -> tuple[Any, int]:
+            items, end = rows(text, i, path)
+            return ScoreSheet(items), end
+
+        return sheet
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin is tuple and len(args) == 2 and args[0] is int and is_moveish(args[1]):
+        return _pair_reader(args[1])
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        return _sequence(_reader(args[0]))
+    if is_union(tp) and type(None) in args:
+        rest = [a for a in args if a is not type(None)]
+        if len(rest) == 1:
+            inner = _reader(rest[0])
+
+            def nullable(text: Text, i: int, path: str) -> tuple[Any, int]:
+                if text.s.startswith("null", i):
+                    return None, i + 4
+                return inner(text, i, path)
+
+            return nullable
+    if tp in (DealRecord, View):
+        return _object_reader(tp)
+
+    def whole(text: Text, i: int, path: str) -> tuple[Any, int]:
+        value, end = text.small(i, path)
+        return _decode(value, tp, path), end
+
+    return whole
+
+
+def _sequence(item: _Reader) -> _Reader:
+    def read(text: Text, i: int, path: str) -> tuple[Any, int]:
+        out: list[Any] = []
+
+        def one(at: int, where: str) -> int:
+            value, end = item(text, at, where)
+            out.append(value)
+            return end
+
+        end = text.items(i, path, one)
+        return tuple(out), end
+
+    return read
+
+
+def _pair_reader(tp: Any) -> _Reader:
+    """(seat, move) objects, remembered by their text: the same few hundred recur."""
+    seen: dict[str, tuple[int, Any]] = {}
+
+    def read(text: Text, i: int, path: str) -> tuple[Any, int]:
+        flat = FLAT.match(text.s, i, i + SMALL)  # a move is a flat object
+        piece = flat.group() if flat else ""
+        pair = seen.get(piece) if piece else None
+        if pair is not None:
+            return pair, i + len(piece)
+        value, end = text.small(i, path)
+        pair = _decode_seat_move(value, path, tp)
+        if piece and len(seen) < _MOVE_CACHE:
+            seen[piece] = pair
+        return pair, end
+
+    return read
+
+
+def _fields_of(cls: type, extra: tuple[str, ...] = ()) -> dict[str, _Reader]:
+    types_of = field_types(cls)
+    return {f.name: _reader(types_of[f.name]) for f in attrs.fields(cls) if f.init}
+
+
+def _object_reader(cls: type) -> _Reader:
+    readers = _fields_of(cls)
+    required = [f.name for f in attrs.fields(cls) if f.init and not is_optional(f)]
+
+    def read(text: Text, i: int, path: str) -> tuple[Any, int]:
+        got: dict[str, Any] = {}
+
+        def one(key: str, at: int) -> int:
+            reader = readers.get(key)
+            if reader is None:
+                raise LoadError(f"{path}: unknown key {brief(key)}")
+            if key in got:
+                raise LoadError(f"{path}: the key {brief(key)} appears twice")
+            got[key], end = reader(text, at, _key(path, key))
+            return end
+
+        end = text.fields(i, path, one)
+        _missing(got, required, path)
+        return _construct(cls, got, path), end
+
+    return read
+
+
+def _missing(got: dict[str, Any], required: list[str], path: str) -> None:
+    for key in required:
+        if key not in got:
+            raise LoadError(f"{path}: the key {key!r} is missing")
+
+
+#: Every key of a document, over every type of document.
+_DOCUMENT_KEYS: Final = frozenset(
+    {"schema", "type", "move"}
+    | {f.name for cls in (*MOVE_CLASSES.values(), View, GameRecord) for f in attrs.fields(cls)}
+    | {a.name for a in RULE_OPTIONS}
+)
+
+
+class _Document:
+    """One document read field by field: ``schema`` and ``type`` (usually first) decide how
+    the other fields are read; a record's deals are replayed as they are read."""
+
+    def __init__(self, text: Text, expect: Any) -> None:
+        self.text = text
+        self.expect = expect
+        self.kind: str | None = None
+        self.schema: object = None
+        self.seen: set[str] = set()
+        self.pending: list[tuple[str, int]] = []  # fields met before the type
+        self.body: dict[str, Any] = {}
+        self.replayer: Replayer | None = None
+        self.deals: list[Any] = []
+
+    def read(self) -> object:
+        text = self.text
+        i = text.ws(0)
+        if text.char(i) != "{":
+            if text.char(i) in ("", "}", "]", ",", ":"):
+                raise text.error(i, "Expecting value")
+            if text.end_of_small(i) < 0 and i + SMALL < text.n:
+                raise LoadError(f"$: {text.describe(i)} is not a tysiac document (a JSON object)")
+            value, _ = text.value(i)
+            raise LoadError(f"$: {brief(value)} is not a tysiac document (a JSON object)")
+        end = text.ws(text.fields(i, "$", self.field))
+        if end != text.n:
+            raise text.error(end, "Extra data")
+        return self.finish()
+
+    def field(self, key: str, i: int) -> int:
+        if key in self.seen:
+            raise LoadError(f"$: the key {brief(key)} appears twice")
+        self.seen.add(key)
+        if key == "schema":
+            self.schema, end = self.text.small(i, "schema")
+            _check_schema(self.schema)
+            return end
+        if key == "type":
+            kind, end = self.text.small(i, "type")
+            if type(kind) is not str or kind not in TYPES:
+                raise LoadError(f"type: {brief(kind)} is not one of {', '.join(map(repr, TYPES))}")
+            cls = TYPES[kind]
+            if self.expect is not None and self.expect is not cls and kind != "move":
+                raise LoadError(f"type: a {kind} document, not a {_name(self.expect)}")
+            self.kind = kind
+            for name, at in self.pending:
+                self.body_field(name, at)
+            return end
+        if self.kind is None:
+            if key not in _DOCUMENT_KEYS:
+                raise LoadError(f"$: unknown key {brief(key)}")
+            self.pending.append((key, i))  # read once the type is known
+            return self.text.skip(i)
+        return self.body_field(key, i)
+
+    def body_field(self, key: str, i: int) -> int:
+        text = self.text
+        kind = self.kind
+        if kind in ("move", "rules"):  # flat objects of small values
+            self.body[key], end = text.small(i, _key("$", key))
+            return end
+        cls = View if kind == "view" else GameRecord
+        reader = (_VIEW_FIELDS if cls is View else _RECORD_FIELDS).get(key)
+        if reader is None:
+            raise LoadError(f"$: unknown key {brief(key)}")
+        if key == "deals" and cls is GameRecord and self.body.keys() >= _RECORD_START:
+            # the start of the record is known: replay each deal as soon as it is read
+            header = _construct(GameRecord, {**self.body, "deals": ()}, "$")
+            self.replayer = Replayer(header)
+            item = _reader(DealRecord)
+
+            def one(at: int, where: str) -> int:
+                deal, end = item(text, at, where)
+                assert self.replayer is not None
+                self.replayer.deal(len(self.deals), deal)
+                self.deals.append(deal)
+                return end
+
+            end = text.items(i, "deals", one)
+            self.body["deals"] = tuple(self.deals)
+            return end
+        self.body[key], end = reader(text, i, key)
+        return end
+
+    def finish(self) -> object:
+        if "schema" not in self.seen:
+            raise LoadError(f'schema: missing: a tysiac document has "schema": "{SCHEMA}"')
+        kind = self.kind
+        if kind is None:
+            raise LoadError(f"type: None is not one of {', '.join(map(repr, TYPES))}")
+        body = self.body
+        if kind == "move":
+            move: object = _decode_move(body, "$", Move)
+            if self.expect is not None and not _is_instance(move, self.expect):
+                raise LoadError(f"type: a move document, not a {_name(self.expect)}")
+            return move
+        if kind == "rules":
+            return _decode_rules(body, "$")
+        if kind == "view":
+            _missing(body, _VIEW_REQUIRED, "$")
+            return _check_view(_construct(View, body, "$"))
+        _missing(body, _RECORD_REQUIRED, "$")
+        rec = _construct(GameRecord, body, "$")
+        state = self.replayer.state if self.replayer is not None else replay(rec)
+        return state if kind == "state" else rec
+
+
+def _check_schema(schema: object) -> None:
+    if schema != SCHEMA:
+        raise LoadError(f"schema: unknown schema {brief(schema)}: this version reads {SCHEMA!r}")
+
+
+_VIEW_FIELDS: Final = _fields_of(View)
+_VIEW_REQUIRED: Final = [f.name for f in attrs.fields(View) if f.init and not is_optional(f)]
+_RECORD_FIELDS: Final = _fields_of(GameRecord)
+_RECORD_REQUIRED: Final = [f.name for f in attrs.fields(GameRecord) if f.init]
+#: The fields of a record that its deals are replayed from.
+_RECORD_START: Final = frozenset(_RECORD_REQUIRED) - {"deals"}
 
 
 def _check_view(view: View) -> View:
@@ -338,7 +659,43 @@ def _check_view(view: View) -> View:
             raise LoadError(
                 f"moves[{i}]: {brief(move)} is not a concealed move: a Give to a seat, or a Discard"
             )
+    _check_sheet(view)
+    if view.winner is None and view.phase is not Phase.GAME_OVER:
+        # the view must be one a game produces: a world drawn for it reproduces it exactly
+        # (its knowledge follows from its moves, its sizes, phase and legal moves agree)
+        try:
+            Sampler(view).draw(random.Random(0))
+        except ImpossibleViewError as exc:
+            raise LoadError(f"$: no game reaches this view: {exc}") from None
+    elif not (view.phase is Phase.GAME_OVER and view.winner is not None):
+        raise LoadError(
+            f"phase: {view.phase!r} with winner {brief(view.winner)}: a game is over exactly "
+            "when it has a winner"
+        )
+    elif view.to_move is not None or view.legal_moves:
+        raise LoadError("to_move: a game that is over has nobody to move and no legal moves")
+    elif view.scores[view.winner] < view.rules.target:
+        raise LoadError(
+            f"winner: seat {view.winner} has {view.scores[view.winner]}, less than the "
+            f"target {view.rules.target}"
+        )
     return view
+
+
+def _check_sheet(view: View) -> None:
+    """The score sheet's rows come in order before this deal and end at the view's scores."""
+    last = 0
+    for i, row in enumerate(view.sheet):
+        if not last < row.number < view.deal_number + (view.winner is not None):
+            raise LoadError(f"sheet[{i}].number: {brief(row.number)} is out of order")
+        if row.declarer is not None and not 0 <= row.declarer < view.rules.players:
+            raise LoadError(f"sheet[{i}].declarer: {brief(row.declarer)} is not a seat")
+        last = row.number
+    if len(view.sheet) and view.sheet[-1].scores != view.scores:
+        raise LoadError(
+            f"scores: {brief(view.scores)} are not the scores of the last row of the sheet, "
+            f"{brief(view.sheet[-1].scores)}"
+        )
 
 
 def _name(cls: object) -> str:
@@ -351,22 +708,6 @@ def _is_instance(value: object, cls: object) -> bool:
         return isinstance(value, cls)  # type: ignore[arg-type]
     except TypeError:
         return False
-
-
-def _object_head(data: Any) -> dict[str, Any]:
-    if not isinstance(data, dict):
-        raise LoadError(f"$: {brief(data)} is not a tysiac document (a JSON object)")
-    if isinstance(data, _Duplicated):
-        raise LoadError(f"$: the key {brief(data.key)} appears twice")
-    schema = data.get("schema")
-    if schema != SCHEMA:
-        if schema is None:
-            raise LoadError(f'schema: missing: a tysiac document has "schema": "{SCHEMA}"')
-        raise LoadError(f"schema: unknown schema {brief(schema)}: this version reads {SCHEMA!r}")
-    kind = data.get("type")
-    if type(kind) is not str or kind not in TYPES:
-        raise LoadError(f"type: {brief(kind)} is not one of {', '.join(map(repr, TYPES))}")
-    return data
 
 
 # DealRecord is decoded through GameRecord's field types

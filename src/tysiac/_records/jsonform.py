@@ -42,8 +42,10 @@ __all__ = [
 
 #: The schema written in every document, and the only one read.
 SCHEMA: Final = "tysiac/1"
-#: The longest text :func:`from_json` reads by default (characters, or bytes).
-DEFAULT_MAX_SIZE: Final = 16_000_000
+#: The longest text :func:`from_json` reads by default (characters, or bytes): about 2 s of
+#: loading at the slowest rate measured with ``benchmarks/json_load.py`` (3.3 MB/s, the pure
+#: build, a record of two-player deals; see the JSON page, "Untrusted input").
+DEFAULT_MAX_SIZE: Final = 6_000_000
 INT_LIMIT: Final = 2**64
 STR_LIMIT: Final = 200
 

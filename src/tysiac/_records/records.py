@@ -26,6 +26,7 @@ __all__ = [
     "MAX_DEAL_NUMBER",
     "DealRecord",
     "GameRecord",
+    "Replayer",
     "deal_parts",
     "record",
     "replay",
@@ -250,45 +251,80 @@ def replay(game: GameRecord) -> State:
     """
     if not isinstance(game, GameRecord):
         raise LoadError(f"$: {brief(game)} is not a GameRecord")
-    state = start_of(game)
-    deals = _items(game.deals, "deals")
-    for k, deal in enumerate(deals):
+    replayer = Replayer(game)
+    for k, deal in enumerate(_items(game.deals, "deals")):
+        replayer.deal(k, deal)
+    return replayer.state
+
+
+class Replayer:
+    """A record replayed a deal at a time (private): :func:`replay` feeds it the record's
+    deals, and loading JSON feeds it each deal as soon as it is read.
+
+    Args:
+        game: the record; its ``deals`` are not read here.
+
+    Raises:
+        LoadError: a start field of the record is wrong.
+    """
+
+    def __init__(self, game: GameRecord) -> None:
+        self.state = start_of(game)
+        self._open: int | None = None  # an unfinished deal: it must be the last
+
+    def deal(self, k: int, deal: object) -> None:
+        """Replay ``deal``, the record's ``deals[k]``.
+
+        Raises:
+            LoadError: the deal does not replay, or an unfinished deal came before it.
+        """
         where = f"deals[{k}]"
+        if self._open is not None:
+            raise LoadError(
+                f"deals[{self._open}].result: missing: only the last deal may be unfinished"
+            )
         if not isinstance(deal, DealRecord):
             raise LoadError(f"{where}: {brief(deal)} is not a DealRecord")
         moves = _items(deal.moves, f"{where}.moves")
         if not moves:
             raise LoadError(f"{where}.moves: a deal has at least one move")
+        state = self.state
         before = len(state.sheet)
+        number = state.deal_number
         for i, pair in enumerate(moves):
-            path = f"{where}.moves[{i}]"
-            if not isinstance(pair, tuple) or len(pair) != 2:
-                raise LoadError(f"{path}: {brief(pair)} is not a (seat, move) pair")
+            if type(pair) is not tuple or len(pair) != 2:
+                raise LoadError(f"{where}.moves[{i}]: {brief(pair)} is not a (seat, move) pair")
             seat, move = pair
-            if len(state.sheet) != before:
-                raise LoadError(f"{path}: the deal is over: its last move was moves[{i - 1}]")
-            if state.is_over:
-                raise LoadError(f"{path}: the game is over (seat {state.winner} won)")
-            _int(seat, f"{path}.seat", 0, state.players - 1)
-            if seat != state.to_move:
-                raise LoadError(f"{path}.seat: seat {seat} is not to move: seat {state.to_move} is")
+            if state.deal_number != number or state.is_over or seat != state.to_move:
+                _out_of_turn(state, before, seat, f"{where}.moves[{i}]", i)
+            if type(seat) is not int:
+                _int(seat, f"{where}.moves[{i}].seat", 0, state.players - 1)
             if not isinstance(move, MOVE_TYPES):
-                raise LoadError(f"{path}: {brief(move)} is not a move")
+                raise LoadError(f"{where}.moves[{i}]: {brief(move)} is not a move")
             try:
                 state = apply(state, move)
             except IllegalMoveError as exc:
-                raise LoadError(f"{path}: {exc}") from None
+                raise LoadError(f"{where}.moves[{i}]: {exc}") from None
+        self.state = state
         ended = len(state.sheet) != before
         if deal.result is None:
             if ended:
                 raise LoadError(f"{where}.result: missing: the moves end the deal")
-            if k != len(deals) - 1:
-                raise LoadError(f"{where}.result: missing: only the last deal may be unfinished")
+            self._open = k
         else:
             if not ended:
                 raise LoadError(f"{where}.result: the deal is not over after its moves")
             _check_result(state.sheet[-1], deal.result, f"{where}.result")
-    return state
+
+
+def _out_of_turn(state: State, before: int, seat: object, path: str, i: int) -> None:
+    """The error for a move made after its deal ended, or by a seat not to move."""
+    if len(state.sheet) != before:
+        raise LoadError(f"{path}: the deal is over: its last move was moves[{i - 1}]")
+    if state.is_over:
+        raise LoadError(f"{path}: the game is over (seat {state.winner} won)")
+    _int(seat, f"{path}.seat", 0, state.players - 1)
+    raise LoadError(f"{path}.seat: seat {seat} is not to move: seat {state.to_move} is")
 
 
 def _check_result(played: DealResult, recorded: object, path: str) -> None:

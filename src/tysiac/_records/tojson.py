@@ -5,13 +5,15 @@ from __future__ import annotations
 import enum
 import json
 import typing
+from collections.abc import Callable
 from typing import Any
 
 import attrs
 
 from .._engine.history import ScoreSheet
+from .._engine.results import DealResult
 from .._engine.state import State
-from .._errors import NotAStateError
+from .._errors import ArgumentTypeError, ArgumentValueError, NotAStateError, brief
 from .._info.views import View
 from .._rules.rules import Rules
 from .._vocab.cards import Card, Suit
@@ -29,53 +31,126 @@ from .jsonform import (
 from .records import GameRecord, record
 
 __all__ = [
+    "MAX_INDENT",
     "to_json",
 ]
+
+#: The widest ``indent`` :func:`to_json` accepts.
+MAX_INDENT = 16
 
 
 def _encode(value: Any, tp: Any) -> Any:
     """The JSON value of ``value``, of type ``tp``."""
+    return _encoder(tp)(value)
+
+
+_Encoder = Callable[[Any], Any]
+_ENCODERS: dict[Any, _Encoder] = {}
+#: The most moves (and seat-move pairs) an encoder remembers the JSON of.
+_MOVE_CACHE = 4096
+
+
+def _encoder(tp: Any) -> _Encoder:
+    """The encoder of the values of type ``tp`` (worked out once per type)."""
+    found = _ENCODERS.get(tp)
+    if found is None:
+        found = _ENCODERS[tp] = _make_encoder(tp)
+    return found
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _make_encoder(tp: Any) -> _Encoder:
     if tp in (int, bool, str):
-        return value
+        return _same
     if tp is Card:
-        return str(value)
+        return str
     if tp is Suit:
-        return value.letter
+        return lambda value: value.letter
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
-        return enum_value(value)
+        return enum_value
     if tp is Rules:
-        return _encode_rules(value)
+        return _encode_rules
     if tp is ScoreSheet:
-        return [_encode_attrs(row) for row in value]
+        row = _encoder(DealResult)
+        return lambda value: [row(x) for x in value]
     if is_moveish(tp):
-        return _encode_move(value)
+        return _move_encoder()
     if is_union(tp):
-        if value is None:
-            return None
         rest = [a for a in typing.get_args(tp) if a is not type(None)]
-        return _encode(value, rest[0] if len(rest) == 1 else type(value))
+        if len(rest) == 1:
+            inner = _encoder(rest[0])
+            return lambda value: None if value is None else inner(value)
+        return lambda value: None if value is None else _encoder(type(value))(value)
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)
     if origin is tuple:
         if len(args) == 2 and args[0] is int and is_moveish(args[1]):
-            return {"seat": value[0], **_encode_move(value[1])}  # a (seat, move) pair
+            return _pair_encoder()  # a (seat, move) pair
         if len(args) == 2 and args[1] is Ellipsis:
-            return [_encode(x, args[0]) for x in value]
-        return [_encode(x, t) for x, t in zip(value, args, strict=True)]
+            item = _encoder(args[0])
+            return lambda value: [item(x) for x in value]
+        items = [_encoder(t) for t in args]
+        return lambda value: [e(x) for x, e in zip(value, items, strict=True)]
     if origin is frozenset:
-        return [_encode(x, args[0]) for x in sorted(value)]
+        member = _encoder(args[0])
+        return lambda value: [member(x) for x in sorted(value)]
     if attrs.has(tp):
-        return _encode_attrs(value)
+        return _encode_attrs
     raise TypeError(f"cannot encode {tp!r}")  # pragma: no cover  (a new field type)
 
 
+def _move_encoder() -> _Encoder:
+    """Moves (immutable) by their JSON object, each worked out once; json.dumps only reads
+    the objects it is given, so they may be shared."""
+    seen: dict[Any, dict[str, Any]] = {}
+
+    def encode(move: Any) -> dict[str, Any]:
+        found = seen.get(move)
+        if found is None:
+            found = _encode_move(move)
+            if len(seen) < _MOVE_CACHE:
+                seen[move] = found
+        return found
+
+    return encode
+
+
+def _pair_encoder() -> _Encoder:
+    seen: dict[Any, dict[str, Any]] = {}
+
+    def encode(pair: Any) -> dict[str, Any]:
+        found = seen.get(pair)
+        if found is None:
+            found = {"seat": pair[0], **_encode_move(pair[1])}
+            if len(seen) < _MOVE_CACHE:
+                seen[pair] = found
+        return found
+
+    return encode
+
+
+_PLANS: dict[type, list[tuple[str, _Encoder, bool, Any]]] = {}
+
+
 def _encode_attrs(value: Any) -> dict[str, Any]:
-    types_of = field_types(type(value))
-    return {
-        f.name: _encode(getattr(value, f.name), types_of[f.name])
-        for f in attrs.fields(type(value))
-        if f.init and not (is_optional(f) and getattr(value, f.name) == f.default)
-    }
+    cls = type(value)
+    plan = _PLANS.get(cls)
+    if plan is None:
+        types_of = field_types(cls)
+        plan = _PLANS[cls] = [
+            (f.name, _encoder(types_of[f.name]), is_optional(f), f.default)
+            for f in attrs.fields(cls)
+            if f.init
+        ]
+    out: dict[str, Any] = {}
+    for name, encode, optional, default in plan:
+        item = getattr(value, name)
+        if not (optional and item == default):
+            out[name] = encode(item)
+    return out
 
 
 def _encode_rules(rules: Rules) -> dict[str, Any]:
@@ -96,15 +171,19 @@ def to_json(obj: Rules | State | View | Move | GameRecord, *, indent: int | None
     Args:
         obj: a :class:`~tysiac.Rules`, :class:`~tysiac.State`, :class:`~tysiac.View`, any
             move or a :class:`~tysiac.GameRecord`.
-        indent: passed to :func:`json.dumps` (None: one line).
+        indent: spaces per level of nesting, an int from 0 to 16 (None: one line, the
+            default; 0: one value a line, not indented).
 
     Raises:
         NotAStateError: ``obj`` is none of these.
+        TypeError: ``indent`` is not an int or None (a :class:`~tysiac.TysiacError`).
+        ValueError: ``indent`` is an int outside 0 .. 16 (a :class:`~tysiac.TysiacError`).
 
     Example:
         >>> to_json(Bid(120))
         '{"schema":"tysiac/1","type":"move","move":"bid","amount":120}'
     """
+    _check_indent(indent)
     head: dict[str, Any] = {"schema": SCHEMA}
     if isinstance(obj, State):
         body = {"type": "state", **_encode_attrs(record(obj))}
@@ -127,4 +206,16 @@ def to_json(obj: Rules | State | View | Move | GameRecord, *, indent: int | None
     )  # fmt: skip
 
 
-# --- decoding ---------------------------------------------------------------------------
+def _check_indent(indent: object) -> None:
+    """``indent`` must be None or a small int: json.dumps would take a float, a string, or
+    a width that makes a text of gigabytes."""
+    if indent is None:
+        return
+    if not isinstance(indent, int) or isinstance(indent, bool):
+        raise ArgumentTypeError(
+            f"to_json(indent={brief(indent)}): give an int from 0 to {MAX_INDENT}, or None"
+        )
+    if not 0 <= indent <= MAX_INDENT:
+        raise ArgumentValueError(
+            f"to_json(indent={brief(indent)}): give an int from 0 to {MAX_INDENT}, or None"
+        )

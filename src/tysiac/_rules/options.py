@@ -159,12 +159,14 @@ class BoltRule(Option):
 
 
 class BarrelFailure(Option):
-    """What a declarer on the barrel who fails the contract loses."""
+    """What a declarer on the barrel who fails the contract, or concedes, loses."""
 
     LOSES_CONTRACT = "loses-contract"
-    """The contract, as anywhere: the score drops below the barrel and the player is off."""
+    """The contract (or the bid conceded), as anywhere: the score drops below the barrel and
+    the player is off."""
     USES_A_DEAL = "uses-a-deal"
-    """Nothing but one of the deals allowed on the barrel."""
+    """Nothing but one of the deals allowed on the barrel, for a failed contract and a
+    concession alike."""
 
 
 class ConcessionPayout(Option):

@@ -184,7 +184,7 @@ class Rules:
     barrel_failure: BarrelFailure = attrs.field(
         default=BarrelFailure.LOSES_CONTRACT, converter=to_barrel_failure
     )
-    """What a declarer on the barrel who fails loses (:class:`BarrelFailure`)."""
+    """What a declarer on the barrel who fails or concedes loses (:class:`BarrelFailure`)."""
     bolt_penalty: int | None = None
     """What every :attr:`bolts_per_penalty`-th bolt costs (None: no bolts)."""
     bolt_rule: BoltRule = attrs.field(default=BoltRule.NO_POINTS, converter=to_bolt_rule)

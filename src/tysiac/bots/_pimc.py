@@ -29,8 +29,8 @@ from ._protocol import check_seed, check_view
 __all__ = [
     "BID_CONFIDENCE",
     "DECISION_NODES",
-    "DISCOUNT",
     "DEFAULT_WORLDS",
+    "DISCOUNT",
     "GIVE_WIDTH",
     "MARGIN",
     "PIMCBot",

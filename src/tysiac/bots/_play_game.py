@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from .._engine.api import apply
 from .._engine.newgame import new_game
 from .._engine.state import State
-from .._errors import InvalidDealError, InvalidRulesError, InvalidSeatError, NotABotError
+from .._errors import InvalidDealError, InvalidRulesError, InvalidSeatError, NotABotError, brief
 from .._info.views import observe
 from .._rules.rules import Rules
 from ._heuristic import HeuristicBot
@@ -19,10 +19,8 @@ __all__ = ["check_bots", "play_game"]
 def check_bots(bots: object, players: int) -> list[Bot]:
     """``bots`` as a list of one bot per seat, or a clear error naming what is wrong."""
     if isinstance(bots, str | bytes) or not isinstance(bots, Sequence):
-        text = repr(bots)
-        text = text if len(text) <= 60 else text[:57] + "..."
         raise NotABotError(
-            f"bots={text}: give a list of bots, one per seat ({type(bots).__name__} given)"
+            f"bots={brief(bots)}: give a list of bots, one per seat ({type(bots).__name__} given)"
         )
     for seat, bot in enumerate(bots):
         if not callable(getattr(bot, "choose", None)):
@@ -80,7 +78,7 @@ def play_game(
     if max_deals is not None and (
         not isinstance(max_deals, int) or isinstance(max_deals, bool) or max_deals < 0
     ):
-        raise InvalidDealError(f"max_deals={max_deals!r} must be an int, 0 or more")
+        raise InvalidDealError(f"max_deals={brief(max_deals)} must be an int, 0 or more")
     state = new_game(rules, seed=seed)
     n = state.players
     players: list[Bot]

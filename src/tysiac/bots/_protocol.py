@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
-from .._errors import InvalidDealError, NotAStateError
+from .._errors import InvalidDealError, NotAStateError, brief
 from .._info.views import View
 from .._vocab.moves import Move
 
@@ -31,18 +31,13 @@ class Bot(Protocol):
         ...
 
 
-def _short(value: object) -> str:
-    text = repr(value) if not isinstance(value, int) or abs(value) < 10**50 else "a huge int"
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
 def check_seed(owner: str, seed: object) -> int | None:
     """``seed`` reduced mod 2**64 (like a game's seed), None, or
     :class:`~tysiac.InvalidDealError`."""
     if seed is None:
         return None
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise InvalidDealError(f"{owner}(seed={_short(seed)}): a bot's seed must be an int or None")
+        raise InvalidDealError(f"{owner}(seed={brief(seed)}): a bot's seed must be an int or None")
     return seed & 0xFFFF_FFFF_FFFF_FFFF
 
 
@@ -50,7 +45,7 @@ def check_view(owner: str, view: object) -> View:
     """``view`` if it is a :class:`~tysiac.View` with a move to make, else a clear error."""
     if not isinstance(view, View):
         raise NotAStateError(
-            f"{owner}.choose({_short(view)}): {type(view).__name__} object is not a View: "
+            f"{owner}.choose({brief(view)}): {type(view).__name__} object is not a View: "
             "a bot chooses from observe(state, seat)"
         )
     if not view.legal_moves:

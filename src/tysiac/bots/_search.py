@@ -19,7 +19,7 @@ from typing import Final, Literal
 from .._engine.results import DealResult
 from .._engine.rollout import rollout
 from .._engine.state import State
-from .._errors import InvalidDealError
+from .._errors import InvalidDealError, brief
 from .._info.sampling import Sampler
 from .._info.views import View, observe
 from .._vocab.moves import Claim, Move
@@ -98,14 +98,14 @@ class SearchBot:
         if iterations is not None and (
             not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1
         ):
-            raise InvalidDealError(f"SearchBot(iterations={iterations!r:.40}): give 1 or more")
+            raise InvalidDealError(f"SearchBot(iterations={brief(iterations)}): give 1 or more")
         if seconds is not None and (
             not isinstance(seconds, int | float) or isinstance(seconds, bool) or not seconds > 0
         ):
-            raise InvalidDealError(f"SearchBot(seconds={seconds!r:.40}): give a positive time")
-        if playout not in ("fast", "heuristic", "random"):
+            raise InvalidDealError(f"SearchBot(seconds={brief(seconds)}): give a positive time")
+        if not isinstance(playout, str) or playout not in ("fast", "heuristic", "random"):
             raise InvalidDealError(
-                f"SearchBot(playout={playout!r:.40}): 'fast', 'heuristic' or 'random'"
+                f"SearchBot(playout={brief(playout)}): 'fast', 'heuristic' or 'random'"
             )
         self.iterations = iterations
         self.seconds = seconds
@@ -146,7 +146,7 @@ class SearchBot:
         budget = self.iterations
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         policy = Policy()
-        sampler = Sampler(view)  # the view's cases of tied cards, worked out once
+        sampler = Sampler(view)  # the view's joint constraints, counted once
 
         def playout(state: State, rng: random.Random) -> DealResult:
             return self._playout(state, policy, rng)

@@ -8,6 +8,7 @@ cluster's executor (Dask's ``client.get_executor()``).
 from __future__ import annotations
 
 import math
+import os
 import pickle
 import statistics
 import sys
@@ -20,7 +21,7 @@ import attrs
 from .._engine.api import apply
 from .._engine.newgame import new_game
 from .._engine.results import Outcome
-from .._errors import InvalidDealError
+from .._errors import InvalidDealError, InvalidRulesError, NotABotError, brief
 from .._info.views import observe
 from .._rules.rules import Rules
 from ._play_game import check_bots
@@ -227,8 +228,7 @@ class _Progress:
 
 def _check_int(name: str, value: object, low: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < low:
-        text = repr(value) if not isinstance(value, int) else str(value)
-        raise InvalidDealError(f"{name}={text[:60]}: give an int, {low} or more")
+        raise InvalidDealError(f"{name}={brief(value)}: give an int, {low} or more")
     return value
 
 
@@ -239,6 +239,56 @@ def default_names(bots: Sequence[Bot]) -> list[str]:
     if len(set(classes)) == len(classes):
         return classes
     return [f"{i}:{name}" for i, name in enumerate(classes)]
+
+
+def _cores() -> int:
+    """The CPUs this process may run on (at least 1)."""
+    counter = getattr(os, "process_cpu_count", None)  # Python 3.13
+    if callable(counter):
+        found = counter()
+        if isinstance(found, int) and found > 0:
+            return found
+    affinity = getattr(os, "sched_getaffinity", None)
+    if callable(affinity):
+        return max(1, len(affinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
+def _names(names: object, count: int) -> list[str]:
+    if isinstance(names, str | bytes) or not isinstance(names, Sequence):
+        raise InvalidDealError(f"names={brief(names)}: give a list of strings, one per bot")
+    labels = list(names)
+    for i, name in enumerate(labels):
+        if not isinstance(name, str):
+            raise InvalidDealError(f"names[{i}]={brief(name)}: a bot's name is a string")
+    if len(labels) != count:
+        raise InvalidDealError(f"{len(labels)} names for {count} bots: give one each")
+    return labels
+
+
+def _pickled(bots: list[Bot]) -> bytes:
+    """The bots pickled once (every game plays fresh copies), or :class:`NotABotError`
+    naming the first bot that does not survive a pickle round trip, and why."""
+    try:
+        blob = pickle.dumps(bots)
+        pickle.loads(blob)
+    except Exception:
+        pass
+    else:
+        return blob
+    for seat, bot in enumerate(bots):
+        try:
+            pickle.loads(pickle.dumps(bot))
+        except Exception as exc:
+            raise NotABotError(
+                f"bots[{seat}]={brief(bot)} cannot be pickled ({type(exc).__name__}: "
+                f"{brief(str(exc))}): a tournament plays fresh copies of the bots, so each "
+                "must pickle (define its class at module level, not inside a function)"
+            ) from None
+    raise NotABotError(  # each pickles alone, but not together (a shared unpicklable part)
+        f"bots={brief(bots)} cannot be pickled together: a tournament plays fresh copies of "
+        "the bots, so the list must pickle"
+    )
 
 
 def tournament(
@@ -273,10 +323,11 @@ def tournament(
             a :class:`~concurrent.futures.ProcessPoolExecutor` or a Dask cluster's
             ``client.get_executor()``.  Default: a new process pool, shut down at the end.
         workers: the size of that default process pool (default: one per CPU); ``0``
-            plays every game in this process, without an executor.
-        names: the bots' names in the table (default: each bot's class name, such as
-            ``HeuristicBot``; when two bots share a class, every name is led by the bot's
-            place in ``bots``: ``0:HeuristicBot``, ``1:RandomBot``, ``2:RandomBot``).
+            plays every game in this process, without an executor.  The pool never has
+            more processes than games to play or CPUs this process may use.
+        names: the bots' names in the table, one string per bot (default: each bot's class
+            name, such as ``HeuristicBot``; when two bots share a class, every name is led by
+            the bot's place in ``bots``: ``0:HeuristicBot``, ``1:RandomBot``, ``2:RandomBot``).
         max_deals: stop a game that has no winner after this many deals (it then counts
             as won by nobody); ``None`` for no limit.
         chunk: games per task sent to the executor (default: about eight tasks per
@@ -288,10 +339,12 @@ def tournament(
         The :class:`TournamentResult`; ``print`` it for the table.
 
     Raises:
-        NotABotError: ``bots`` is not a list of bots.
+        NotABotError: ``bots`` is not a list of bots, or a bot cannot be pickled (the
+            message names it and says why), even with ``workers=0``.
+        InvalidRulesError: ``rules`` is not a :class:`~tysiac.Rules`.
         InvalidSeatError: the number of bots is not the number of players.
         InvalidDealError: ``games``, ``seed``, ``workers``, ``max_deals`` or ``chunk``
-            is not a fitting int.
+            is not a fitting int, or ``names`` is not one string per bot.
 
     Example:
         >>> from tysiac import Rules
@@ -305,18 +358,23 @@ def tournament(
     """
     if rules is None:
         rules = Rules()
+    elif not isinstance(rules, Rules):
+        raise InvalidRulesError(
+            f"rules={brief(rules)}: a tournament's rules are a Rules object: use Rules() or "
+            "Rules.preset()"
+        )
     players = check_bots(bots, rules.players)
     games = _check_int("games", games, 1)
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise InvalidDealError(f"seed={seed!r:.60}: a tournament's seed must be an int")
+        raise InvalidDealError(f"seed={brief(seed)}: a tournament's seed must be an int")
     if workers is not None:
         workers = _check_int("workers", workers, 0)
     if max_deals is not None:
         max_deals = _check_int("max_deals", max_deals, 1)
-    labels = default_names(players) if names is None else [str(x) for x in names]
-    if len(labels) != len(players):
-        raise InvalidDealError(f"{len(labels)} names for {len(players)} bots: give one each")
-    blob = pickle.dumps(players)
+    if chunk is not None:
+        chunk = _check_int("chunk", chunk, 1)
+    labels = default_names(players) if names is None else _names(names, len(players))
+    blob = _pickled(players)
     if progress is None:
         progress = sys.stderr.isatty()
     bar = _Progress(games, sys.stderr if progress else None)
@@ -328,12 +386,14 @@ def tournament(
             bar.advance(len(part))
     else:
         own = executor is None
+        count = workers or 8
         if executor is None:
             from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415
 
-            executor = ProcessPoolExecutor(workers)
+            # never more processes than games to play or CPUs to run them
+            count = min(workers or _cores(), games, _cores())
+            executor = ProcessPoolExecutor(count)
         try:
-            count = workers or 8
             size = chunk if chunk is not None else max(1, math.ceil(games / (8 * count)))
             futures: dict[Future[list[_Game]], int] = {}
             for part in _chunks(games, _check_int("chunk", size, 1)):

@@ -27,10 +27,18 @@ Importing this module registers the game:
   recall earlier deals); they are all zeros while a deal is dealt and at the end.
 * **Returns**: at the end of the episode, each player's score change since it started (raw
   points, not scaled); zeros before the end (``RewardModel.TERMINAL``).
-* **States** hold immutable values only: cloning copies a few references, and serialization
-  stores the tysiac state as :func:`tysiac.to_json` text (OpenSpiel wraps the Python state's
-  attributes in pickle; the one attribute pickles to that JSON text and loads it back with
-  :func:`tysiac.from_json`).
+* **States** hold immutable values only: cloning copies a few references.
+* **Serialization** is JSON, never pickle: ``state.serialize()`` is a JSON object holding the
+  game's parameters and the action history, and ``game.deserialize_state(text)`` replays that
+  history, checking every action (a text that is not such a history, or an action that is not
+  legal, raises :class:`~tysiac.LoadError`; nothing in it is ever unpickled).  It also reads
+  the text of OpenSpiel's own C++ serializer (``history=...``), from its history line only.
+  :func:`deserialize_game_and_state` reads the whole text of
+  ``pyspiel.serialize_game_and_state`` the same way.  OpenSpiel's own
+  ``pyspiel.deserialize_game_and_state`` (and unpickling a pyspiel state) unpickles a part
+  of any text it is given, for every Python game: never use it on text from outside.  What
+  the adapter puts in that part is one string (no object of tysiac, no class to import), and
+  the state is rebuilt from the action history beside it.
 * :func:`resampler` gives :class:`open_spiel.python.algorithms.ismcts.ISMCTSBot` worlds drawn by
   :func:`tysiac.sample_world`.
 """
@@ -39,7 +47,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 import attrs
@@ -49,10 +57,10 @@ import pyspiel
 from .. import (
     CARDS,
     Layout,
+    LoadError,
     Rules,
     State,
     apply,
-    from_json,
     move_text,
     observe,
     sample_world,
@@ -60,11 +68,26 @@ from .. import (
 )
 from .._engine.core import Phase
 from .._engine.start import start_deal
+from .._errors import brief
 from ..encoding import action_mask, decode_move, feature_names, features, num_actions
 
-__all__ = ["DEFAULTS", "GAME_TYPE", "TysiacGame", "TysiacState", "resampler", "rules_from_params"]
+__all__ = [
+    "DEFAULTS",
+    "FORMAT",
+    "GAME_TYPE",
+    "TysiacGame",
+    "TysiacState",
+    "deserialize_game_and_state",
+    "resampler",
+    "rules_from_params",
+]
 
 _DECK: Final = 24
+#: The ``"format"`` of the JSON that :meth:`TysiacState.serialize` writes.
+FORMAT: Final = "tysiac-openspiel/1"
+#: What the adapter's attribute pickles to inside OpenSpiel's own serialized text: one plain
+#: string, standing for "rebuild the position from the action history".
+_FROM_HISTORY: Final = "tysiac: rebuilt from the action history"
 
 #: The parameters and their defaults.
 DEFAULTS: Final[dict[str, int | str]] = {
@@ -141,44 +164,63 @@ class _Position:
     def __deepcopy__(self, memo: object) -> _Position:
         return self
 
-    def __reduce__(self) -> tuple[Callable[[str], _Position], tuple[str]]:
-        return (_load_position, (self.to_text(),))
+    def __reduce__(self) -> tuple[type[str], tuple[str]]:
+        # OpenSpiel's C++ serializer pickles the Python state's attributes: the position
+        # pickles as one plain string, and the state it is loaded into rebuilds the position
+        # from the action history written beside it (see TysiacState.pos)
+        return (str, (_FROM_HISTORY,))
 
-    def to_text(self) -> str:
-        """The position as JSON; the tysiac state as :func:`tysiac.to_json` text."""
-        return json.dumps(
-            {
-                "rules": to_json(self.rules),
-                "max_deals": self.max_deals,
-                "state": None if self.state is None else to_json(self.state),
-                "dealt": list(self.dealt),
-                "dealing": self.dealing,
-                "deals": self.deals,
-                "start": list(self.start),
-                "past": [list(p) for p in self.past],
-                "over": self.over,
-            },
-            sort_keys=True,
+    def legal(self, action: int) -> bool:
+        """Whether ``action`` may be applied now (a card not dealt yet, or a legal move)."""
+        if self.over:
+            return False
+        if self.dealing:
+            return 0 <= action < _DECK and action not in self.dealt
+        assert self.state is not None
+        mask = action_mask(self.state)
+        return 0 <= action < len(mask) and mask[action]
+
+    def after(self, action: int) -> _Position:
+        """The position after ``action`` (checked by the caller with :meth:`legal`)."""
+        if self.dealing:
+            dealt = (*self.dealt, action)
+            if len(dealt) < _DECK:
+                return attrs.evolve(self, dealt=dealt)
+            return attrs.evolve(self, state=_dealt(self, dealt), dealt=(), dealing=False)
+        before = self.state
+        assert before is not None
+        move = decode_move(action, self.rules)
+        after = apply(before, move)
+        if after.phase is not Phase.GAME_OVER and after.deal_number == before.deal_number:
+            return attrs.evolve(self, state=after)
+        row = after.sheet[-1]
+        past = tuple(
+            (*p, f"{to_json(observe(before, seat))}\nlast: {move} by {before.to_move}\n{row!r}")
+            for seat, p in enumerate(self.past)
         )
+        deals = self.deals + 1
+        over = after.phase is Phase.GAME_OVER or deals >= self.max_deals
+        return attrs.evolve(self, state=after, dealing=not over, deals=deals, past=past, over=over)
 
 
-def _load_position(text: str) -> _Position:
-    data = json.loads(text)
-    rules = from_json(data["rules"], Rules)
-    state = None if data["state"] is None else from_json(data["state"], State)
-    assert isinstance(rules, Rules)
-    assert state is None or isinstance(state, State)
-    return _Position(
-        rules,
-        int(data["max_deals"]),
-        state,
-        tuple(int(c) for c in data["dealt"]),
-        bool(data["dealing"]),
-        int(data["deals"]),
-        tuple(int(x) for x in data["start"]),
-        tuple(tuple(str(t) for t in p) for p in data["past"]),
-        bool(data["over"]),
-    )
+def _start(rules: Rules, max_deals: int) -> _Position:
+    n = rules.players
+    return _Position(rules, max_deals, start=(0,) * n, past=((),) * n)
+
+
+def _replayed(rules: Rules, max_deals: int, actions: Sequence[object], path: str) -> _Position:
+    """The position after ``actions`` from the start, each checked (:class:`LoadError`)."""
+    pos = _start(rules, max_deals)
+    for i, action in enumerate(actions):
+        if type(action) is not int:
+            raise LoadError(f"{path}[{i}]: {brief(action)} is not an action number")
+        if not pos.legal(action):
+            what = "a card dealt already" if pos.dealing else "not a legal action"
+            if pos.over:
+                what = "after the end of the episode"
+            raise LoadError(f"{path}[{i}]: {action} is {what}")
+        pos = pos.after(action)
+    return pos
 
 
 def _deal_bound(rules: Rules) -> tuple[int, int, int]:
@@ -221,6 +263,9 @@ class TysiacGame(pyspiel.Game):  # type: ignore[misc]
         )
         super().__init__(GAME_TYPE, info, params)
         self._features = len(feature_names(self.rules))
+        self._params = {key: params[key] for key in DEFAULTS}
+        # a serialized state holds at most every chance outcome and player action
+        self._longest = (_DECK * self.max_deals + moves * self.max_deals) * 8 + 4096
 
     def new_initial_state(self) -> TysiacState:
         """The start of an episode: the first deal's first card is to be dealt."""
@@ -235,14 +280,45 @@ class TysiacGame(pyspiel.Game):  # type: ignore[misc]
         recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return _Observer(self._features, recall)
 
+    def deserialize_state(self, text: str) -> TysiacState:
+        """The state that :meth:`TysiacState.serialize` wrote as ``text``, replayed action by
+        action; also the state part of OpenSpiel's own serialized text (``history=...``),
+        read from its history line only.  Nothing in the text is unpickled or executed.
+
+        Raises:
+            LoadError: ``text`` is not a serialized state of this game, or an action in it
+                is not legal where it comes (the message names the first one).
+        """
+        actions = _history_of(self, text)
+        _replayed(self.rules, self.max_deals, actions, "history")  # every action checked
+        state = self.new_initial_state()
+        for action in actions:
+            state.apply_action(action)
+        return state
+
 
 class TysiacState(pyspiel.State):  # type: ignore[misc]
     """An OpenSpiel state: a wrapper of one immutable :class:`_Position`."""
 
     def __init__(self, game: TysiacGame) -> None:
         super().__init__(game)
-        n = game.rules.players
-        self.pos = _Position(game.rules, game.max_deals, start=(0,) * n, past=((),) * n)
+        self.pos = _start(game.rules, game.max_deals)
+
+    @property
+    def pos(self) -> _Position:
+        """The position (kept in the instance's ``__dict__``, which OpenSpiel copies to clone
+        the state and pickles to serialize it)."""
+        found: _Position = self.__dict__["pos"]
+        return found
+
+    @pos.setter
+    def pos(self, value: _Position | str) -> None:
+        if isinstance(value, str):
+            # OpenSpiel's C++ deserializer hands back what the position pickled to (one
+            # string): the position is rebuilt from the action history it has restored
+            game = self.get_game()
+            value = _replayed(game.rules, game.max_deals, list(self.history()), "history")
+        self.__dict__["pos"] = value
 
     # -- OpenSpiel API -----------------------------------------------------------------
 
@@ -268,31 +344,7 @@ class TysiacState(pyspiel.State):  # type: ignore[misc]
         return [(c, p) for c in left]
 
     def _apply_action(self, action: int) -> None:
-        pos = self.pos
-        if pos.dealing:
-            dealt = (*pos.dealt, int(action))
-            if len(dealt) < _DECK:
-                self.pos = attrs.evolve(pos, dealt=dealt)
-            else:
-                self.pos = attrs.evolve(pos, state=_dealt(pos, dealt), dealt=(), dealing=False)
-            return
-        before = pos.state
-        assert before is not None
-        move = decode_move(int(action), pos.rules)
-        after = apply(before, move)
-        if after.phase is not Phase.GAME_OVER and after.deal_number == before.deal_number:
-            self.pos = attrs.evolve(pos, state=after)
-            return
-        row = after.sheet[-1]
-        past = tuple(
-            (*p, f"{to_json(observe(before, seat))}\nlast: {move} by {before.to_move}\n{row!r}")
-            for seat, p in enumerate(pos.past)
-        )
-        deals = pos.deals + 1
-        over = after.phase is Phase.GAME_OVER or deals >= pos.max_deals
-        self.pos = attrs.evolve(
-            pos, state=after, dealing=not over, deals=deals, past=past, over=over
-        )
+        self.pos = self.pos.after(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -322,6 +374,19 @@ class TysiacState(pyspiel.State):  # type: ignore[misc]
         moves = ", ".join(f"{seat}: {move}" for seat, move in pos.state.moves)
         return f"{head}\n{pos.state}\nmoves: {moves}"
 
+    def serialize(self) -> str:
+        """The state as JSON text: the game's parameters and the action history (chance
+        outcomes included), which :meth:`TysiacGame.deserialize_state` replays.  No pickle."""
+        game = self.get_game()
+        return json.dumps(
+            {
+                "format": FORMAT,
+                "parameters": _parameters(game),
+                "history": [int(a) for a in self.history()],
+            },
+            separators=(",", ":"),
+        )
+
     # -- tysiac ----------------------------------------------------------------------------
 
     @property
@@ -329,6 +394,109 @@ class TysiacState(pyspiel.State):  # type: ignore[misc]
         """The tysiac state of the deal being played (``None`` while dealing or at the end)."""
         pos = self.pos
         return None if pos.dealing or pos.over else pos.state
+
+
+def _parameters(game: TysiacGame) -> dict[str, int | str]:
+    return dict(game._params)
+
+
+def _history_of(game: TysiacGame, text: object) -> list[object]:
+    """The action history in ``text``: this module's JSON, or the state part of OpenSpiel's
+    own serialization (only its history line is read)."""
+    if not isinstance(text, str):
+        raise LoadError(f"$: {brief(text)} is not a serialized state (a str)")
+    if len(text) > game._longest:
+        raise LoadError(
+            f"$: {len(text)} characters, more than a serialized state of this game can hold"
+        )
+    if text.startswith("history="):
+        return _openspiel_history(game, text)
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as exc:
+        raise LoadError(f"$: not a serialized state: {brief(str(exc))}") from None
+    if not isinstance(data, dict) or set(data) != {"format", "parameters", "history"}:
+        raise LoadError(
+            '$: not a serialized state: a JSON object with "format", "parameters" and '
+            '"history" is needed'
+        )
+    if data["format"] != FORMAT:
+        raise LoadError(f"format: {brief(data['format'])} is not {FORMAT!r}")
+    if data["parameters"] != _parameters(game):
+        raise LoadError(
+            f"parameters: {brief(data['parameters'])} are not this game's, "
+            f"{brief(_parameters(game))}"
+        )
+    history = data["history"]
+    if not isinstance(history, list):
+        raise LoadError(f"history: {brief(history)} is not a list of action numbers")
+    return history
+
+
+def _no_constant(text: str) -> None:
+    raise ValueError(f"{text} is not a number JSON allows")
+
+
+def _openspiel_history(game: TysiacGame, text: str) -> list[object]:
+    """The actions of OpenSpiel's ``history=p:a,p:a,...`` line, each made by the player to
+    move (the chance player is -1); the lines after it (OpenSpiel's pickle) are ignored."""
+    line = text.split("\n", 1)[0].removeprefix("history=")
+    actions: list[object] = []
+    pos = _start(game.rules, game.max_deals)
+    for i, item in enumerate(line.split(",") if line else []):
+        player, _, action = item.partition(":")
+        if not (_is_number(player) and _is_number(action)):
+            raise LoadError(f"history[{i}]: {brief(item)} is not player:action")
+        expected = -1 if pos.dealing else (pos.state.to_move if pos.state else None)
+        if int(player) != expected:
+            raise LoadError(f"history[{i}]: player {brief(int(player))} is not to move")
+        if not pos.legal(int(action)):
+            raise LoadError(f"history[{i}]: {brief(int(action))} is not a legal action here")
+        pos = pos.after(int(action))
+        actions.append(int(action))
+    return actions
+
+
+def _is_number(text: str) -> bool:
+    body = text[1:] if text.startswith("-") else text
+    return 0 < len(body) <= 6 and body.isascii() and body.isdigit()
+
+
+def deserialize_game_and_state(text: str) -> tuple[TysiacGame, TysiacState]:
+    """The game and state of ``pyspiel.serialize_game_and_state(game, state)`` text, read
+    without unpickling anything (``pyspiel.deserialize_game_and_state`` unpickles a part of
+    the text: never give it text from outside).
+
+    Raises:
+        LoadError: the text is not a serialized ``python_tysiac`` game and state.
+    """
+    if not isinstance(text, str):
+        raise LoadError(f"$: {brief(text)} is not a serialized game and state (a str)")
+    sections: dict[str, list[str]] = {}
+    current: str | None = None
+    for line in text.split("\n"):
+        if not line or line.startswith("#"):
+            continue
+        if line in ("[Meta]", "[Game]", "[State]"):
+            current = line
+            sections[current] = []
+        elif current is None:
+            raise LoadError(f"$: {brief(line)} comes before the [Meta] section")
+        else:
+            sections[current].append(line)
+    game_lines = sections.get("[Game]", [])
+    if len(game_lines) != 1 or not (
+        game_lines[0] == GAME_TYPE.short_name
+        or game_lines[0].startswith(f"{GAME_TYPE.short_name}(")
+    ):
+        raise LoadError(f"[Game]: {brief(game_lines)} is not a {GAME_TYPE.short_name} game")
+    try:
+        game = pyspiel.load_game(game_lines[0])
+    except Exception as exc:
+        raise LoadError(f"[Game]: {brief(game_lines[0])}: {brief(str(exc))}") from None
+    if not isinstance(game, TysiacGame):  # pragma: no cover  (registered under that name)
+        raise LoadError(f"[Game]: {brief(game_lines[0])} is not a {GAME_TYPE.short_name} game")
+    return game, game.deserialize_state("\n".join(sections.get("[State]", [])))
 
 
 def _dealt(pos: _Position, deck: tuple[int, ...]) -> State:
