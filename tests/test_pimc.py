@@ -23,6 +23,7 @@ from tysiac import (
     analyse,
     apply,
     from_json,
+    legal_moves,
     new_game,
     observe,
     record,
@@ -30,6 +31,7 @@ from tysiac import (
     to_json,
 )
 from tysiac.bots import Bot, HeuristicBot, PIMCBot, RandomBot, play_game
+from tysiac.bots._pimc import _Budget, _declared
 from tysiac.cli import main
 
 
@@ -127,9 +129,57 @@ def test_pimc_with_a_time_budget_still_answers() -> None:
 
 def test_pimc_repr_and_reseed() -> None:
     bot = PIMCBot(worlds=3, seed=7)
-    assert repr(bot) == "PIMCBot(worlds=3, seconds=None, nodes=800000, seed=7)"
+    assert repr(bot) == "PIMCBot(worlds=3, seconds=None, nodes=600000, seed=7)"
     bot.reseed(8)
     assert bot.seed == 8
+
+
+def _first_lead_of(seed: int) -> State:
+    """The first lead of game ``seed``'s first deal that reaches its play (heuristic play)."""
+    bots: list[Bot] = [HeuristicBot(seed=s) for s in range(3)]
+    state = new_game(Rules(), seed=seed)
+    while state.phase is not Phase.PLAY:
+        seat = state.to_move
+        assert seat is not None
+        state = apply(state, bots[seat].choose(observe(state, seat)))
+    return state
+
+
+def test_a_spent_budget_stays_spent() -> None:
+    # the search that overruns a budget leaves it below zero; a later question must not
+    # read that as "no limit" (the tree's -1)
+    start = _first_lead_of(5)
+    budget = _Budget(10)
+    assert budget.count_starts([start], 150) is None
+    assert budget.left <= 0
+    assert budget.count_starts([start], 150) is None
+    assert budget.made_and_margin([start], 150) is None
+
+
+def test_a_defender_counts_the_marriage_it_declares() -> None:
+    # every defender's lead of a king or queen of a marriage it holds banks that marriage
+    found = 0
+    for seed in range(60):
+        state = _first_lead_of(seed)
+        bots: list[Bot] = [HeuristicBot(seed=s) for s in range(3)]
+        while state.phase is Phase.PLAY:
+            seat = state.to_move
+            assert seat is not None
+            moves = legal_moves(state)
+            if seat != state.declarer and not state.trick:
+                banked = _declared(state, moves, seat)
+                for move, points in zip(moves, banked, strict=True):
+                    after = apply(state, move).marriages
+                    new = after[len(state.marriages) :]
+                    expected = sum(
+                        state.rules.marriage_values[suit.value] for who, suit in new if who == seat
+                    )
+                    assert points == expected
+                    found += points > 0
+            state = apply(state, bots[seat].choose(observe(state, seat)))
+        if found >= 3:
+            break
+    assert found >= 3
 
 
 # --- the analysis ---------------------------------------------------------------------------

@@ -38,9 +38,9 @@ __all__ = [
 
 #: The default budget: worlds drawn and solved per decision.
 DEFAULT_WORLDS: Final = 12
-#: The most positions the solves of one decision visit (about 0.3 s of the compiled build
-#: on the development machine); the worlds solved before it are used.
-DECISION_NODES: Final = 800_000
+#: The most positions the solves of one decision visit (a few tenths of a second in the
+#: compiled build); the worlds solved before it are used.
+DECISION_NODES: Final = 600_000
 #: The auction: the bot bids an amount when its double-dummy total as declarer reaches it in
 #: at least this share of the worlds (the solver sees every card: it is optimistic).
 BID_CONFIDENCE: Final = 0.75
@@ -68,7 +68,8 @@ class PIMCBot:
       every point it takes is a point the others do not); as a defender the one that
       defeats the contract in the most worlds, then the one that leaves the declarer the
       lowest total on average (the defenders' points together: a defender does not play for
-      its own share); in the draw game, the one with its own highest total on average.  It
+      its own share, but a marriage it declares with the card counts as that many points
+      kept from the declarer); in the draw game, the one with its own highest total on average.  It
       claims whenever a claim is offered.
     - **auction**: plays each world on as declarer (the musik taken, cards given or put away
       and the contract named as :class:`HeuristicBot` would) and solves it from the first
@@ -219,7 +220,11 @@ class PIMCBot:
             return moves[tied[0]]
         if view.seat == decl:
             return moves[max(tied, key=lambda k: (totals[k], -k))]
-        return moves[min(tied, key=lambda k: (totals[k], k))]
+        # a defender's marriage is its own, banked now: it counts as much as the points
+        # kept from the declarer (the solver's value is the declarer's total alone)
+        banked = _declared(worlds[0][0], moves, view.seat)
+        answered = totals[-1]
+        return moves[min(tied, key=lambda k: (totals[k] - answered * banked[k], k))]
 
     # --- before the play: simulations to the first lead ---------------------------------
 
@@ -288,6 +293,8 @@ class _Budget:
         self.left = nodes
 
     def _run(self, solver: Solver) -> None:
+        if self.left <= 0:  # spent (a limit of -1 would mean none at all)
+            raise SearchLimit("the decision's budget of positions is spent")
         solver.tree.limit = solver.tree.nodes + self.left
 
     def _spent(self, solver: Solver, before: int) -> None:
@@ -306,8 +313,8 @@ class _Budget:
         answered = 0
         for world, solver in worlds:
             before = solver.tree.nodes
-            self._run(solver)
             try:
+                self._run(solver)
                 yes = [solver.at_least(apply(world, moves[k]), bound) for k in which]
             except SearchLimit:
                 break
@@ -322,14 +329,14 @@ class _Budget:
         self, worlds: list[tuple[State, Solver]], moves: tuple[Move, ...], which: Sequence[int]
     ) -> list[int] | None:
         """For each move (of those in ``which``), the sum over the worlds of the exact value
-        after it; None when not one world was answered."""
+        after it, then the number of worlds answered; None when not one was answered."""
         out = [0] * len(moves)
         answered = 0
         for world, solver in worlds:
             before = solver.tree.nodes
-            self._run(solver)
             values = []
             try:
+                self._run(solver)
                 guess = -1
                 for k in which:
                     guess = solver.value(apply(world, moves[k]), guess)
@@ -341,7 +348,7 @@ class _Budget:
             for k, value in zip(which, values, strict=True):
                 out[k] += value
             answered += 1
-        return out if answered else None
+        return [*out, answered] if answered else None
 
     def count_starts(self, starts: Sequence[State | None], bound: int) -> tuple[int, int] | None:
         """How many of the first leads ``starts`` make ``bound`` for the declarer, of how
@@ -352,8 +359,8 @@ class _Budget:
             if start is None:
                 continue
             solver = Solver(start)
-            self._run(solver)
             try:
+                self._run(solver)
                 made += solver.at_least(start, bound)
             except SearchLimit:
                 break
@@ -376,8 +383,8 @@ class _Budget:
                 out.append((0, 0))
                 continue
             solver = Solver(start)
-            self._run(solver)
             try:
+                self._run(solver)
                 yes = solver.at_least(start, bound)
                 spare = yes and solver.at_least(start, bound + MARGIN)
             except SearchLimit:
@@ -386,6 +393,18 @@ class _Budget:
                 self._spent(solver, 0)
             out.append((int(yes), int(spare)))
         return out
+
+
+def _declared(world: State, moves: Sequence[Move], seat: int) -> list[int]:
+    """For each move, the marriage points it declares for ``seat`` (0: none): the same in
+    every world, since a declaration depends only on the seat's own hand."""
+    values = (*world.rules.marriage_values, world.rules.ace_marriage or 0)
+    before = len(world._c.marriages)
+    out = []
+    for move in moves:
+        after = apply(world, move)._c.marriages
+        out.append(sum(values[code] for who, code in after[before:] if who == seat))
+    return out
 
 
 def _first_lead(state: State, seat: int, bid: Bid | None) -> State | None:
