@@ -32,11 +32,12 @@ runs.
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import tysiac
@@ -51,6 +52,7 @@ from tysiac import (
     new_game,
     observe,
 )
+from tysiac.bots import SearchBot
 from tysiac.encoding import action_mask, features
 
 PRESETS = ("app", "pl", "ro", "ru")
@@ -94,7 +96,7 @@ def timed(fn: Callable[[], object]) -> float:
 
 
 def ratios(
-    lines: dict[str, Callable[[], object]], base: Callable[[], object], rounds: int
+    lines: Mapping[str, Callable[[], object]], base: Callable[[], object], rounds: int
 ) -> dict[str, tuple[float, float]]:
     """Per line: the median ratio of its time to ``base``'s over ``rounds`` alternating
     rounds, and its fastest round's time."""
@@ -161,8 +163,6 @@ def engine_lines(count: int, rounds: int) -> list[tuple[str, float, float]]:
 
 def search_line(decisions: int, iterations: int) -> tuple[float, float]:
     """SearchBot's µs per tree iteration, and its ratio to one ``apply`` of a card."""
-    from tysiac.bots import SearchBot
-
     rng = random.Random(5)
     views: list[View] = []
     state = new_game(Rules(), seed=5)
@@ -185,8 +185,7 @@ def search_line(decisions: int, iterations: int) -> tuple[float, float]:
 def random_steps(env: Any, steps: int, seed: int) -> int:
     """Step ``env`` with uniformly random legal actions for ``steps`` steps (resetting at the
     end of each episode); returns the steps made."""
-    import numpy as np
-
+    np = importlib.import_module("numpy")
     rng = np.random.default_rng(seed)
     env.reset(seed=seed)
     done = 0
@@ -212,15 +211,15 @@ def random_steps(env: Any, steps: int, seed: int) -> int:
 def pettingzoo_lines(steps: int, rounds: int) -> list[tuple[str, float, float]] | str:
     """``(label, tysiac's rate over theirs, tysiac's steps/s)``, or why it was skipped."""
     try:
-        from pettingzoo.classic import leduc_holdem_v4, texas_holdem_v4
-
-        from tysiac.contrib import pettingzoo as tz
+        leduc = importlib.import_module("pettingzoo.classic.leduc_holdem_v4")
+        texas = importlib.import_module("pettingzoo.classic.texas_holdem_v4")
+        tz = importlib.import_module("tysiac.contrib.pettingzoo")
     except ImportError as exc:
         return f"skipped: {exc} (pip install 'tysiac[pettingzoo]' 'pettingzoo[classic]')"
     envs = {
         "tysiac": tz.env(),
-        "leduc_holdem_v4": leduc_holdem_v4.env(),
-        "texas_holdem_v4": texas_holdem_v4.env(),
+        "leduc_holdem_v4": leduc.env(),
+        "texas_holdem_v4": texas.env(),
     }
     rates: dict[str, list[float]] = {name: [] for name in envs}
     for r in range(rounds):
@@ -253,7 +252,9 @@ def main(argv: list[str] | None = None) -> int:
     for label, ratio, micros in engine_lines(args.states, args.rounds):
         print(f"{label:48} {ratio:6.2f} x apply  ({micros:7.1f} µs)")
     micros, ratio = search_line(args.decisions, args.iterations)
-    print(f"{'SearchBot, one tree iteration':48} {ratio:6.2f} x apply of a card  ({micros:7.1f} µs)")
+    print(
+        f"{'SearchBot, one tree iteration':48} {ratio:6.2f} x apply of a card  ({micros:7.1f} µs)"
+    )
     zoo = pettingzoo_lines(args.steps, args.rounds)
     if isinstance(zoo, str):
         print(f"PettingZoo: {zoo}")

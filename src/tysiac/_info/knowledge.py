@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 import attrs
 
@@ -33,8 +33,18 @@ from .._rules.options import Declaration, Layout
 from .._rules.rules import Rules
 from .._vocab.cards import Card, mask_cards
 from .._vocab.masks import ABOVE, ACE, ACES, FULL, KING, QUEEN, SUIT_MASK, bits
-from .._vocab.moves import ChooseMusik, Discard, Give, Play
+from .._vocab.movecodes import (
+    CONCEALED_DISCARD,
+    CONCEALED_GIVE,
+    GIVE_CODE,
+    SEAT_BITS,
+    SEAT_MASK,
+)
 from .placements import classes
+
+_GIVE_END: Final = GIVE_CODE + 4 * 24
+_DISCARD_END: Final = _GIVE_END + 24
+_CHOOSE: Final = _DISCARD_END  # ChooseMusik(0); ChooseMusik(1) is the next kind
 
 __all__ = [
     "Facts",
@@ -139,7 +149,7 @@ def scan(
     dealer: int,
     declarer: int | None,
     hand: int,
-    moves: Sequence[tuple[int, object]],
+    codes: Sequence[int],
     musik: int,
     discards: int,
     hand_sizes: Sequence[int],
@@ -155,7 +165,8 @@ def scan(
         dealer: the dealer of the deal.
         declarer: the declarer, if known.
         hand: the seat's hand (mask).
-        moves: the deal's moves as the seat saw them (hidden ones as ``Concealed``).
+        codes: the codes of the deal's moves as the seat saw them, oldest first (see
+            :mod:`tysiac._vocab.movecodes`; hidden ones as concealed codes).
         musik: the musik cards the seat saw (mask).
         discards: the cards the seat put away (mask).
         hand_sizes: every seat's hand size.
@@ -188,9 +199,11 @@ def scan(
     ptr = 0
     chosen: int | None = None
     put_away = 0
-    for who, move in moves:
-        if isinstance(move, Play):
-            c = move.card.index
+    for code in codes:
+        who = code & SEAT_MASK
+        kind = code >> SEAT_BITS
+        if kind < GIVE_CODE:  # a play, plain or declaring
+            c = kind % 24
             if who != seat:
                 if not trick:
                     leader = who
@@ -255,22 +268,19 @@ def scan(
                             excluded[s] = 0
                         s = nxt[s]
                     stock -= f.active
-        elif isinstance(move, Give):
-            c = move.card.index
-            received[move.to] |= 1 << c
-            if move.to != seat:
-                proven[move.to] |= 1 << c
-        elif isinstance(move, ChooseMusik):
-            chosen = move.index
-        elif isinstance(move, Discard):
+        elif kind < _GIVE_END:
+            to, c = divmod(kind - GIVE_CODE, 24)
+            received[to] |= 1 << c
+            if to != seat:
+                proven[to] |= 1 << c
+        elif kind < _DISCARD_END or kind == CONCEALED_DISCARD:
             put_away += 1
-        else:  # a Concealed move: a card given or put away that this seat did not see
-            kind = getattr(move, "kind", None)
-            to = getattr(move, "to", None)
-            if kind == "Give" and isinstance(to, int) and 0 <= to < n:
+        elif kind == _CHOOSE or kind == _CHOOSE + 1:
+            chosen = kind - _CHOOSE
+        elif CONCEALED_GIVE <= kind < CONCEALED_DISCARD:  # a card given that it did not see
+            to = kind - CONCEALED_GIVE
+            if to < n:
                 gave_blind[to] = 1
-            elif kind == "Discard":
-                put_away += 1
     if not geo.stock:  # hands only shrink in play: what a seat holds or played later, it held
         for who, _ in no_aces:
             rest = ACES & ~proven[who] & ~played[who]
