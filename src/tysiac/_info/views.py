@@ -58,6 +58,7 @@ __all__ = [
     "facts_of",
     "moves_codes",
     "observe",
+    "scan_view",
 ]
 
 
@@ -467,11 +468,11 @@ class View:
 
     @property
     def possible(self) -> tuple[frozenset[Card], ...]:
-        return tuple([frozenset(mask_cards(m)) for m in _scan(self._v).possible])
+        return tuple([frozenset(mask_cards(m)) for m in scan_view(self._v).possible])
 
     @property
     def possible_piles(self) -> tuple[HiddenPile, ...]:
-        return pile_view(_scan(self._v).piles)
+        return pile_view(scan_view(self._v).piles)
 
     @property
     def ace_marriage(self) -> int | None:
@@ -647,7 +648,7 @@ def _tricks(
     return tricks, winners
 
 
-def _scan(v: ViewCore) -> Facts:
+def scan_view(v: ViewCore) -> Facts:
     """What the view's seat knows (see :func:`~tysiac._info.knowledge.scan`)."""
     return scan(
         v.rules,
@@ -682,7 +683,7 @@ def facts_of(view: View) -> Facts:
     """The knowledge scan of ``view``: of its compact form, or of the values of a view built
     by hand (whose shape the caller has checked: seats in range, moves that are moves)."""
     if type(view) is View:
-        return _scan(view._v)
+        return scan_view(view._v)
     return scan(
         view.rules,
         view.seat,

@@ -53,14 +53,18 @@ from .moves import (
 )
 
 __all__ = [
+    "AMOUNT_UNIT",
     "BID_CODE",
     "BLIND_CODE",
     "CONCEALED_DISCARD",
     "CONCEALED_GIVE",
     "CONTRACT_CODE",
     "EMPTY_LOG",
+    "GIVE_CODE",
     "MELD_CODE",
     "PASS_CODE",
+    "SEAT_BITS",
+    "SEAT_MASK",
     "codes_log",
     "encode_log",
     "last_bid_blind",
