@@ -29,8 +29,8 @@ from __future__ import annotations
 
 import reprlib
 from array import array
-from collections.abc import Callable, Sequence
-from typing import Final
+from collections.abc import Callable
+from typing import Any, Final
 
 from .._engine.api import legal_moves
 from .._engine.state import State
@@ -458,29 +458,32 @@ def action_mask_into(x: State | View, out: object) -> None:
     mask = bytearray(size)
     for a in numbers:
         mask[a] = 1
-    fill(out, mask, "b")
+    fill(out, mask, size)
 
 
-def fill(out: object, values: Sequence[float] | bytearray, code: str) -> None:
-    """``out[:] = values``, handed over as an ``array.array`` (``code``: its type, unless
-    ``out`` is an ``array.array`` of its own type).
+def fill(out: object, values: array[Any] | bytearray, size: int) -> None:
+    """``out[:] = values`` (``size`` of them: an ``array.array``, or a ``bytearray`` of 0s
+    and 1s), through the buffer protocol where ``out`` reads it (NumPy arrays do).
 
     Raises:
-        InvalidActionError: ``out`` is not a writable sequence of ``len(values)`` numbers.
+        InvalidActionError: ``out`` is not a writable sequence of ``size`` numbers.
     """
     try:
-        size = len(out)  # type: ignore[arg-type]
+        length = len(out)  # type: ignore[arg-type]
     except TypeError:
-        size = -1
-    if size != len(values):
-        raise InvalidActionError(
-            f"out={short(out)} is not a writable sequence of {len(values)} numbers"
-        )
-    kind = getattr(out, "typecode", code)
+        length = -1
+    if length != size:
+        raise InvalidActionError(f"out={short(out)} is not a writable sequence of {size} numbers")
+    given: object = values
     try:
-        out[:] = array(kind if isinstance(kind, str) else code, values)  # type: ignore[index]
+        if isinstance(out, array):
+            if not (isinstance(values, array) and values.typecode == out.typecode):
+                given = array(out.typecode, list(values))
+        elif isinstance(values, bytearray):
+            given = memoryview(values)
+        out[:] = given  # type: ignore[index]
     except (TypeError, ValueError, OverflowError, AttributeError) as error:
         raise InvalidActionError(
-            f"out={short(out)} cannot take {len(values)} numbers "
+            f"out={short(out)} cannot take {size} numbers "
             f"({type(error).__name__}: {str(error)[:60]})"
         ) from None

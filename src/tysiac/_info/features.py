@@ -8,7 +8,8 @@ player on its left (the next seat clockwise), and so on.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from array import array
+from collections.abc import Iterable, MutableSequence
 from typing import Final
 
 from .._engine.core import Phase
@@ -154,7 +155,9 @@ def features(view: View) -> tuple[float, ...]:
         >>> len(x) == len(feature_names(view.rules)), x[0], x[1:3]
         (True, 1.0, (0.0, 0.0))
     """
-    return tuple(_buffer(view))
+    out = [0.0] * _length(view)
+    _write(view, out)
+    return tuple(out)
 
 
 def features_into(view: View, out: object) -> None:
@@ -179,22 +182,41 @@ def features_into(view: View, out: object) -> None:
         >>> out[0], list(out) == list(features(view))
         (1.0, True)
     """
-    fill(out, _buffer(view), "d")
+    size = _length(view)
+    if isinstance(out, array) and out.typecode == "f":
+        buffer: array[float] = array("f", bytes(4 * size))  # zeros
+    else:
+        buffer = array("d", bytes(8 * size))
+    _write(view, buffer)
+    fill(out, buffer, size)
 
 
-def _buffer(view: object) -> list[float]:
-    """The features of ``view`` in a new list."""
+def _length(view: object) -> int:
+    """The number of features of ``view``, a View."""
     if not isinstance(view, View):
         raise NotAStateError(f"{short(view)} is not a View: pass observe(state, seat)")
-    if type(view) is View:
-        return _compact(view._v)
+    rules = view.rules
+    if not isinstance(rules, Rules):
+        raise ImpossibleViewError(f"{short(view)} has no rules: use observe(state, seat)")
+    return _size(rules.players, rules._play.active)
+
+
+def _write(view: View, out: MutableSequence[float]) -> None:
+    """Write the features of ``view`` into ``out``, all zeros, of the right length."""
     try:
-        return list(_features(view))
+        if type(view) is View:
+            _compact(view._v, out)
+            return
+        values = _features(view)  # a view built by hand: from its attributes
+        if len(values) != len(out):
+            raise ValueError(f"{len(values)} features, not {len(out)}")
     except (AttributeError, IndexError, KeyError, TypeError, ValueError) as error:
         raise ImpossibleViewError(
             f"{short(view)} does not fit its rules ({type(error).__name__}: {str(error)[:80]}): "
             "use observe(state, seat)"
         ) from None
+    for i, x in enumerate(values):
+        out[i] = x
 
 
 def _size(players: int, active: int) -> int:
@@ -204,14 +226,13 @@ def _size(players: int, active: int) -> int:
     return 7 + 24 + 1 + 1 + 24 + 24 + 1 + 5 + 25 * len(PILES) + 24 * active + 88 * players
 
 
-def _compact(v: ViewCore) -> list[float]:
-    """The features of a view's compact form, written into one new list."""
+def _compact(v: ViewCore, out: MutableSequence[float]) -> None:
+    """Write the features of a view's compact form into ``out`` (zeros)."""
     rules = v.rules
     n = rules.players
     f = rules._play
     active = f.active
     me = v.seat
-    out = [0.0] * _size(n, active)
     max_bid = float(rules.max_bid)
     out[_PHASE_INDEX[v.phase]] = 1.0
     i = len(PHASES)
@@ -346,7 +367,6 @@ def _compact(v: ViewCore) -> list[float]:
     i += 25 * len(PILES)
     if v.ace_marriage is not None:
         out[i + (v.ace_marriage - me) % n] = 1.0
-    return out
 
 
 def _features(view: View) -> tuple[float, ...]:
