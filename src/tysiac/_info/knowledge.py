@@ -40,7 +40,6 @@ from .._vocab.movecodes import (
     SEAT_BITS,
     SEAT_MASK,
 )
-from .placements import classes
 
 _GIVE_END: Final = GIVE_CODE + 4 * 24
 _DISCARD_END: Final = _GIVE_END + 24
@@ -199,6 +198,14 @@ def scan(
     ptr = 0
     chosen: int | None = None
     put_away = 0
+    # the flags the loop reads, bound once
+    free_while_stock = f.free_while_stock
+    meld_first_trick = f.meld_first_trick
+    queen_only = f.queen_only
+    on_someone = f.on_someone
+    aces_count = f.ace_marriage
+    trump_next = f.trump_next
+    per_trick = f.active
     for code in codes:
         who = code & SEAT_MASK
         kind = code >> SEAT_BITS
@@ -207,33 +214,39 @@ def scan(
             if who != seat:
                 if not trick:
                     leader = who
-                free = stock > 0 and f.free_while_stock
-                if not free:
+                if trick and not (stock > 0 and free_while_stock):
                     excluded[who] |= forbidden(trick, trump, c, f)
             elif not trick:
                 leader = who
-            declared = False
             suit, rank = divmod(c, 6)
-            eligible = f.meld_first_trick or not first
-            if not trick:
-                eligible = eligible and (rank == QUEEN or (rank == KING and not f.queen_only))
-            else:
-                eligible = eligible and f.on_someone and rank == KING and trick[-1] == c - 1
-            if eligible:
-                if ptr < len(marriages) and marriages[ptr] == (who, suit):
-                    declared = True
-                    ptr += 1
-                    if not trick and who != seat:
-                        # the partner is proven in the leader's hand
+            if QUEEN <= rank <= KING:  # a queen or a king (adjacent ranks): a marriage card
+                if not trick:
+                    eligible = (meld_first_trick or not first) and (rank == QUEEN or not queen_only)
+                else:
+                    eligible = (
+                        (meld_first_trick or not first)
+                        and on_someone
+                        and rank == KING
+                        and trick[-1] == c - 1
+                    )
+                if eligible:
+                    if ptr < len(marriages) and marriages[ptr] == (who, suit):
+                        ptr += 1
+                        if not trick and who != seat:
+                            # the partner is proven in the leader's hand
+                            partner = c + 1 if rank == QUEEN else c - 1
+                            proven[who] |= 1 << partner
+                            proofs.append((who, draws[who], partner))
+                        if trump_next:
+                            pending = suit
+                        else:
+                            trump = suit
+                    elif not trick and not optional and who != seat:
                         partner = c + 1 if rank == QUEEN else c - 1
-                        proven[who] |= 1 << partner
-                        proofs.append((who, draws[who], partner))
-                elif not trick and not optional and who != seat:
-                    partner = c + 1 if rank == QUEEN else c - 1
-                    excluded[who] |= 1 << partner
-            if rank == ACE and f.ace_marriage and not aces_led >> who & 1:
+                        excluded[who] |= 1 << partner
+            elif rank == ACE and aces_count and not aces_led >> who & 1:
                 aces_led |= 1 << who
-                if not trick and (f.meld_first_trick or not first):
+                if not trick and (meld_first_trick or not first):
                     # the first ace a seat plays declares the ace marriage, if any: it is led
                     if who == ace_marriage:
                         if who != seat:  # the other three aces are proven in its hand
@@ -242,15 +255,10 @@ def scan(
                                 proofs.append((who, draws[who], ace))
                     elif not optional and who != seat:
                         no_aces.append((who, draws[who]))
-            if declared:
-                if f.trump_next:
-                    pending = suit
-                else:
-                    trump = suit
             played[who] |= 1 << c
             proven[who] &= ~(1 << c)
             trick.append(c)
-            if len(trick) == f.active:
+            if len(trick) == per_trick:
                 w = leader
                 for _ in range(trick_winner(tuple(trick), trump)):
                     w = nxt[w]
@@ -260,14 +268,14 @@ def scan(
                     trump, pending = pending, -1
                 if stock:
                     s = w
-                    for _ in range(f.active):
+                    for _ in range(per_trick):
                         draws[s] += 1
                         if s != seat and excluded[s]:
                             # a card excluded before a draw may have been drawn since
                             timed.append((s, draws[s], excluded[s] & ~played[s]))
                             excluded[s] = 0
                         s = nxt[s]
-                    stock -= f.active
+                    stock -= per_trick
         elif kind < _GIVE_END:
             to, c = divmod(kind - GIVE_CODE, 24)
             received[to] |= 1 << c
@@ -397,18 +405,36 @@ def _hall(unknown: int, allowed: list[int], caps: list[int]) -> list[int]:
     m = len(allowed)
     if m <= 1:
         return [a & unknown for a in allowed]
-    groups = classes(unknown, allowed)  # the cards by their allowed slot sets
-    out = list(allowed)
+    # the cards by their allowed slot sets (as ``classes`` groups them), split slot by slot
+    groups = [(0, unknown)] if unknown else []
+    for i in range(m):
+        a = allowed[i]
+        bit = 1 << i
+        split: list[tuple[int, int]] = []
+        for key, mask in groups:
+            if mask & a:
+                split.append((key | bit, mask & a))
+            if mask & ~a:
+                split.append((key, mask & ~a))
+        groups = split
     full = (1 << m) - 1
+    cap = [0] * full  # the total size of each set of slots
     for subset in range(1, full):
-        cap = sum(caps[i] for i in range(m) if subset >> i & 1)
-        inside = sum(mask.bit_count() for key, mask in groups if key & ~subset == 0)
-        if inside >= cap:  # tight: only the cards inside may use these slots
-            for key, mask in groups:
-                if key & ~subset:
-                    for i in range(m):
-                        if subset >> i & 1:
-                            out[i] &= ~mask
+        low = subset & -subset
+        cap[subset] = cap[subset ^ low] + caps[low.bit_length() - 1]
+    out = list(allowed)
+    for subset in range(1, full):
+        inside = 0
+        outside = 0  # the cards that some slot outside the set allows
+        for key, mask in groups:
+            if key & ~subset:
+                outside |= mask
+            else:
+                inside += mask.bit_count()
+        if inside >= cap[subset] and outside:  # tight: only the cards inside may use them
+            for i in range(m):
+                if subset >> i & 1:
+                    out[i] &= ~outside
     return [a & unknown for a in out]
 
 
