@@ -12,7 +12,8 @@ from typing import NamedTuple
 from tysiac import CARDS, Card, Layout, Move, Phase, Rules, State, legal_moves
 from tysiac._engine.auction import unseen
 from tysiac._engine.trickrules import trick_winner
-from tysiac._info.knowledge import Pile, forbidden, pile_view
+from tysiac._info.inference import forbidden
+from tysiac._info.knowledge import Pile, pile_view
 from tysiac._info.placements import classes
 from tysiac._info.views import Concealed
 from tysiac._rules.layouts import GEOMETRY

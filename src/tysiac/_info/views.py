@@ -48,7 +48,8 @@ from .._vocab.movecodes import (
     move_of,
 )
 from .._vocab.moves import PASS, ChooseMusik, Discard, Give, Move, Play
-from .knowledge import Facts, HiddenPile, pile_view, scan
+from .inference import scan
+from .knowledge import Facts, HiddenPile, pile_view
 from .text import view_text
 
 __all__ = [
@@ -649,7 +650,7 @@ def _tricks(
 
 
 def scan_view(v: ViewCore) -> Facts:
-    """What the view's seat knows (see :func:`~tysiac._info.knowledge.scan`)."""
+    """What the view's seat knows (see :func:`~tysiac._info.inference.scan`)."""
     return scan(
         v.rules,
         v.seat,
