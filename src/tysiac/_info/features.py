@@ -9,7 +9,7 @@ player on its left (the next seat clockwise), and so on.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable, MutableSequence
+from collections.abc import Iterable, MutableSequence, Sequence
 from typing import Final
 
 from .._engine.core import Phase
@@ -68,6 +68,21 @@ SEAT_NAMES: Final = {
 }
 _CARD_NAMES: Final = tuple(str(c) for c in CARDS)
 _SUIT_NAMES: Final = tuple(s.letter for s in Suit)
+# the one-hot block of each 12-bit half of a card mask, as floats (a list's slice takes a
+# tuple, an array's an array of its type)
+_SIXTHS: Final = tuple(tuple((0.0, 1.0)[m >> b & 1] for b in range(6)) for m in range(64))
+_HALVES: Final = tuple(_SIXTHS[m & 63] + _SIXTHS[m >> 6] for m in range(4096))
+
+
+def _half_arrays() -> tuple[array[float], ...]:
+    """The rows of ``_HALVES`` as arrays of doubles (cut from one block of bytes)."""
+    sixths = [array("d", six).tobytes() for six in _SIXTHS]
+    rows = array("d")
+    rows.frombytes(b"".join([sixths[m & 63] + sixths[m >> 6] for m in range(4096)]))
+    return tuple([rows[12 * m : 12 * m + 12] for m in range(4096)])
+
+
+_HALVES_ARRAY: Final = _half_arrays()
 #: Counts of cards (hand sizes, tricks, piles) are divided by this.
 CARDS_SCALE: Final = 12.0
 #: Card points are divided by this.
@@ -156,7 +171,7 @@ def features(view: View) -> tuple[float, ...]:
         (True, 1.0, (0.0, 0.0))
     """
     out = [0.0] * _length(view)
-    _write(view, out)
+    _write(view, out, _HALVES)
     return tuple(out)
 
 
@@ -183,11 +198,8 @@ def features_into(view: View, out: object) -> None:
         (1.0, True)
     """
     size = _length(view)
-    if isinstance(out, array) and out.typecode == "f":
-        buffer: array[float] = array("f", bytes(4 * size))  # zeros
-    else:
-        buffer = array("d", bytes(8 * size))
-    _write(view, buffer)
+    buffer = array("d", bytes(8 * size))  # zeros
+    _write(view, buffer, _HALVES_ARRAY)
     fill(out, buffer, size)
 
 
@@ -201,11 +213,12 @@ def _length(view: object) -> int:
     return _size(rules.players, rules._play.active)
 
 
-def _write(view: View, out: MutableSequence[float]) -> None:
-    """Write the features of ``view`` into ``out``, all zeros, of the right length."""
+def _write(view: View, out: MutableSequence[float], halves: Sequence[Sequence[float]]) -> None:
+    """Write the features of ``view`` into ``out``, all zeros, of the right length
+    (``halves``: the table of mask halves whose rows ``out``'s slices take)."""
     try:
         if type(view) is View:
-            _compact(view._v, out)
+            _compact(view._v, out, halves)
             return
         values = _features(view)  # a view built by hand: from its attributes
         if len(values) != len(out):
@@ -226,8 +239,9 @@ def _size(players: int, active: int) -> int:
     return 7 + 24 + 1 + 1 + 24 + 24 + 1 + 5 + 25 * len(PILES) + 24 * active + 88 * players
 
 
-def _compact(v: ViewCore, out: MutableSequence[float]) -> None:
-    """Write the features of a view's compact form into ``out`` (zeros)."""
+def _compact(v: ViewCore, out: MutableSequence[float], halves: Sequence[Sequence[float]]) -> None:
+    """Write the features of a view's compact form into ``out`` (zeros); each card mask
+    as two slices of ``halves``."""
     rules = v.rules
     n = rules.players
     f = rules._play
@@ -247,10 +261,9 @@ def _compact(v: ViewCore, out: MutableSequence[float]) -> None:
         out[i + r] = scores[(me + r) % n] / target
     i += n
     hand = v.hand
-    while hand:
-        low = hand & -hand
-        out[i + low.bit_length() - 1] = 1.0
-        hand ^= low
+    if hand:
+        out[i : i + 12] = halves[hand & 0xFFF]
+        out[i + 12 : i + 24] = halves[hand >> 12]
     i += 24
     sizes = v.hand_sizes
     for r in range(n):
@@ -275,18 +288,16 @@ def _compact(v: ViewCore, out: MutableSequence[float]) -> None:
     out[i] = 0.0 if v.contract is None else v.contract / max_bid
     i += 1
     musik = v.musik
-    while musik:
-        low = musik & -musik
-        out[i + low.bit_length() - 1] = 1.0
-        musik ^= low
+    if musik:
+        out[i : i + 12] = halves[musik & 0xFFF]
+        out[i + 12 : i + 24] = halves[musik >> 12]
     i += 24
     given = i
     i += 24 * n
     discards = v.discards
-    while discards:
-        low = discards & -discards
-        out[i + low.bit_length() - 1] = 1.0
-        discards ^= low
+    if discards:
+        out[i : i + 12] = halves[discards & 0xFFF]
+        out[i + 12 : i + 24] = halves[discards >> 12]
     i += 24
     out[i] = v.stock_size / CARDS_SCALE
     i += 1
@@ -306,18 +317,20 @@ def _compact(v: ViewCore, out: MutableSequence[float]) -> None:
     in_play = v.phase is _PLAY
     plays = 0
     winners: list[int] = []
+    seen = [0] * n  # per seat: the cards it played (in the trick play)
+    gave = [0] * n  # per seat: the cards this seat saw it receive
     for code in codes:
         kind = code >> SEAT_BITS
         who = code & SEAT_MASK
         if kind < GIVE_CODE:
             if in_play:
-                out[played + 24 * ((who - me) % n) + kind % 24] = 1.0
+                seen[who] |= 1 << kind % 24
                 if plays % active == 0 and plays:
                     winners.append(who)
                 plays += 1
         elif kind < _GIVE_END:
             to, card = divmod(kind - GIVE_CODE, 24)
-            out[given + 24 * ((to - me) % n) + card] = 1.0
+            gave[to] |= 1 << card
         elif BID_CODE <= kind < CONTRACT_CODE or BLIND_CODE <= kind < CONCEALED_GIVE:
             base = BID_CODE if kind < CONTRACT_CODE else BLIND_CODE
             amount = (kind - base) * AMOUNT_UNIT / max_bid
@@ -336,7 +349,18 @@ def _compact(v: ViewCore, out: MutableSequence[float]) -> None:
         if trick and leader is not None:  # (a trick outside the trick play: never, in a game)
             seats = f.trick_seats[v.dealer][leader]
             for position in range(len(trick)):
-                out[played + 24 * ((seats[position] - me) % n) + trick[position]] = 1.0
+                seen[seats[position]] |= 1 << trick[position]
+    for r in range(n):
+        m = gave[(me + r) % n]
+        if m:
+            base = given + 24 * r
+            out[base : base + 12] = halves[m & 0xFFF]
+            out[base + 12 : base + 24] = halves[m >> 12]
+        m = seen[(me + r) % n]
+        if m:
+            base = played + 24 * r
+            out[base : base + 12] = halves[m & 0xFFF]
+            out[base + 12 : base + 24] = halves[m >> 12]
     points = v.card_points
     for r in range(n):
         out[i + r] = points[(me + r) % n] / POINTS_SCALE
@@ -351,18 +375,16 @@ def _compact(v: ViewCore, out: MutableSequence[float]) -> None:
     possible = facts.possible
     for r in range(n):
         m = possible[(me + r) % n]
-        base = i + 24 * r
-        while m:
-            low = m & -m
-            out[base + low.bit_length() - 1] = 1.0
-            m ^= low
+        if m:
+            base = i + 24 * r
+            out[base : base + 12] = halves[m & 0xFFF]
+            out[base + 12 : base + 24] = halves[m >> 12]
     i += 24 * n
     for pile, size, m in facts.piles:
         base = i + 25 * _PILE_INDEX[pile]
-        while m:
-            low = m & -m
-            out[base + low.bit_length() - 1] = 1.0
-            m ^= low
+        if m:
+            out[base : base + 12] = halves[m & 0xFFF]
+            out[base + 12 : base + 24] = halves[m >> 12]
         out[base + 24] += size / CARDS_SCALE
     i += 25 * len(PILES)
     if v.ace_marriage is not None:
