@@ -379,15 +379,20 @@ _SHARED: Final[dict[int, int]] = {
 
 def _legal_numbers(x: object) -> tuple[Rules, int, list[int]]:
     """The rules, the number of actions and the action numbers of the legal moves of ``x``."""
-    if isinstance(x, View):
+    if type(x) is View:  # a view's compact form: its fields, read directly
+        v = x._v
+        moves = v.legal
+        rules: Rules = v.rules
+    elif isinstance(x, View):
         moves = x.legal_moves
+        rules = x.rules
     elif isinstance(x, State):
         moves = legal_moves(x)
+        rules = x.rules
     else:
         raise NotAStateError(
             f"{short(x)} is neither a State nor a View: pass a state or observe(state, seat)"
         )
-    rules = x.rules
     step = rules.bid_step
     top = rules.max_bid
     k = top // step

@@ -58,7 +58,6 @@ _PHASE_INDEX: Final = {p: i for i, p in enumerate(PHASES)}
 _PLAY: Final = Phase.PLAY
 #: The hidden piles in the order of the ``pile`` block.
 PILES: Final = (Pile.MUSIK, Pile.MUSIK_0, Pile.MUSIK_1, Pile.DISCARDS, Pile.STOCK)
-_PILE_INDEX: Final = {p: i for i, p in enumerate(PILES)}
 _GIVE_END: Final = GIVE_CODE + 4 * 24
 #: The names of the relative seats, by player count.
 SEAT_NAMES: Final = {
@@ -248,7 +247,7 @@ def _compact(v: ViewCore, out: MutableSequence[float], halves: Sequence[Sequence
     active = f.active
     me = v.seat
     max_bid = float(rules.max_bid)
-    out[_PHASE_INDEX[v.phase]] = 1.0
+    out[PHASES.index(v.phase)] = 1.0
     i = len(PHASES)
     if v.to_move is not None:
         out[i + (v.to_move - me) % n] = 1.0
@@ -381,7 +380,7 @@ def _compact(v: ViewCore, out: MutableSequence[float], halves: Sequence[Sequence
             out[base + 12 : base + 24] = halves[m >> 12]
     i += 24 * n
     for pile, size, m in facts.piles:
-        base = i + 25 * _PILE_INDEX[pile]
+        base = i + 25 * PILES.index(pile)
         if m:
             out[base : base + 12] = halves[m & 0xFFF]
             out[base + 12 : base + 24] = halves[m >> 12]
