@@ -9,7 +9,8 @@ In one process it measures:
 - over the states of random games of every preset and layout (``--states``, 4,500 by
   default, as many for each preset and layout; each state with the random legal move played
   from it), the cost of ``observe(state, state.to_move)``, of ``features(view)`` and
-  ``action_mask(view)`` on those views, and of ``new_game(rules, seed=...)``, each as a
+  ``action_mask(view)`` on those views, of the knowledge scan (``view.possible``, asked of
+  those views), and of ``new_game(rules, seed=...)``, each as a
   ratio to ``apply`` of those moves on those states (rounds alternate; the median of the
   per-round ratios);
 - a server loop that sends every seat its view after every move (``docs/howto/serve.md``'s
@@ -134,6 +135,10 @@ def engine_lines(count: int, rounds: int) -> list[tuple[str, float, float]]:
         for v in views:
             action_mask(v)
 
+    def do_knowledge() -> None:
+        for v in views:
+            v.possible  # noqa: B018  (the knowledge scan, asked of the view)
+
     def do_new_game() -> None:
         for rules, seed in rules_seeds:
             new_game(rules, seed=seed)
@@ -150,13 +155,14 @@ def engine_lines(count: int, rounds: int) -> list[tuple[str, float, float]]:
         "observe(state, seat to move)": do_observe,
         "features(view)": do_features,
         "action_mask(view)": do_mask,
+        "view.possible (the knowledge scan)": do_knowledge,
         "new_game(rules, seed=...)": do_new_game,
         "server loop: every seat's view, check, apply": do_serve,
     }
     result = ratios(lines, do_apply, rounds)
     out = []
     for name, (ratio, best) in result.items():
-        calls = len(views) if name in ("features(view)", "action_mask(view)") else len(pairs)
+        calls = len(pairs) if name.startswith(("observe", "new_game", "server")) else len(views)
         out.append((name, ratio, best / calls * 1e6))
     return out
 
