@@ -454,6 +454,7 @@ def action_mask_into(x: State | View, out: object) -> None:
     Example:
         >>> from array import array
         >>> from tysiac import new_game
+        >>> from tysiac.encoding import action_mask_into
         >>> out = array("b", bytes(283))
         >>> action_mask_into(new_game(seed=7), out)
         >>> [a for a, legal in enumerate(out) if legal]

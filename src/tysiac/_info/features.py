@@ -190,10 +190,11 @@ def features_into(view: View, out: object) -> None:
     Example:
         >>> from array import array
         >>> from tysiac import new_game, observe
+        >>> from tysiac.encoding import feature_names, features, features_into
         >>> view = observe(new_game(seed=7), 1)
-        >>> out = array("f", bytes(4 * len(feature_names(view.rules))))
+        >>> out = array("d", bytes(8 * len(feature_names(view.rules))))
         >>> features_into(view, out)
-        >>> out[0], list(out) == list(features(view))
+        >>> out[0], tuple(out) == features(view)
         (1.0, True)
     """
     size = _length(view)
