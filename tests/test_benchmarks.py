@@ -161,3 +161,32 @@ def test_json_load_measures_writing_reading_and_refusing(
     assert out[5].startswith("default max_size 6,000,000 characters")
     assert out[6].startswith("refusing a list of ints")
     assert out[7].startswith("refusing a record of empty deals")
+
+
+def test_views_prints_every_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """``views.py --quick``: the per-state lines, SearchBot and (when PettingZoo's classic
+    games are installed) the environments, or the reason they were skipped."""
+    views = load("views")
+    assert views.main(["--quick"]) == 0
+    out = capsys.readouterr().out
+    for label in (
+        "observe(state, seat to move)",
+        "features(view)",
+        "action_mask(view)",
+        "view.possible (the knowledge scan)",
+        "new_game(rules, seed=...)",
+        "server loop",
+        "SearchBot, one tree iteration",
+    ):
+        assert label in out
+    assert "leduc_holdem_v4" in out or "PettingZoo: skipped" in out
+
+
+def test_views_positions_cover_every_preset_and_layout() -> None:
+    views = load("views")
+    pairs = views.positions(64)
+    assert len(pairs) == 64
+    kinds = {(r.layout, r.players) for r in views.every_rules()}
+    assert {(s.rules.layout, s.rules.players) for s, _ in pairs} == kinds
+    for state, move in pairs:
+        assert move in views.legal_moves(state)

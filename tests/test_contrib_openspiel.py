@@ -20,8 +20,11 @@ from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 from strategies import rules  # noqa: E402
 from tysiac import (  # noqa: E402
     CARDS,
+    Bid,
+    Contract,
     Layout,
     LoadError,
+    Pass,
     Rules,
     State,
     apply,
@@ -31,7 +34,7 @@ from tysiac import (  # noqa: E402
     to_json,
 )
 from tysiac.contrib import openspiel as adapter  # noqa: E402
-from tysiac.encoding import feature_names, num_actions  # noqa: E402
+from tysiac.encoding import encode_move, feature_names, features, num_actions  # noqa: E402
 
 CASES: list[dict[str, Any]] = [
     {},
@@ -127,6 +130,48 @@ def test_returns_are_the_score_changes() -> None:
     rows = state.pos.state.sheet
     assert len(rows) == 2
     assert state.returns() == [float(s) for s in rows[-1].scores]
+
+
+def test_the_information_state_tensor_recalls_earlier_deals() -> None:
+    """Two episodes whose first deals differ only in public moves (the auction: the same
+    cards, declarer, contract and play, so the same scores) show the same current view in the
+    second deal, and different information-state tensors: the tensor recalls the first deal,
+    as the features of each player's view before its last move and that move."""
+    game = pyspiel.load_game("python_tysiac", {"episode": "game", "max_deals": 2})
+    rules = game.rules
+    size = len(feature_names(rules))
+    assert game.information_state_tensor_size() == 2 * size + num_actions(rules)
+    assert game.observation_tensor_size() == size
+    auctions: tuple[list[Bid | Pass], ...] = (
+        [Bid(100), Pass(), Pass()],
+        [Bid(100), Pass(), Bid(110), Bid(120), Pass()],
+    )
+    second = []
+    for auction in auctions:
+        state = game.new_initial_state()
+        deal(state, list(range(24)))
+        for move in auction:
+            state.apply_action(encode_move(move, rules))
+        assert state.tysiac_state.declarer == 1
+        contract = encode_move(Contract(120), rules)
+        while not state.is_chance_node():
+            actions = state.legal_actions()
+            before = state.tysiac_state
+            last = contract if contract in actions else actions[0]
+            state.apply_action(last)
+        # the first deal as each player recalls it
+        for p in range(rules.players):
+            block = state.information_state_tensor(p)[size:]
+            assert block[:size] == pytest.approx(features(observe(before, p)))
+            assert block[size:] == [float(a == last) for a in range(num_actions(rules))]
+        deal(state, list(range(24)))
+        second.append(state)
+    a, b = second
+    assert a.tysiac_state.scores == b.tysiac_state.scores
+    for p in range(rules.players):
+        assert a.observation_tensor(p) == b.observation_tensor(p)
+        assert a.information_state_tensor(p)[:size] == a.observation_tensor(p)
+        assert a.information_state_tensor(p) != b.information_state_tensor(p)
 
 
 def _dealt_state(params: dict[str, Any] | None = None, moves: int = 1) -> tuple[Any, Any]:

@@ -193,3 +193,42 @@ def test_the_module_docstring_examples_run() -> None:
     failed, attempted = doctest.testmod(module)
     assert attempted > 0
     assert failed == 0
+
+
+@pytest.mark.parametrize(("preset", "layout"), CASES)
+def test_an_observation_is_worked_out_once_per_step_when_asked(
+    preset: str, layout: Layout, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No view is made until an agent's observation is asked for; asked again before the
+    next step it is the same dict; it holds the features and the mask of the agent's view
+    (the mask only for the agent to move)."""
+    from tysiac.contrib import pettingzoo as adapter
+    from tysiac.encoding import action_mask, features
+
+    seen: list[int] = []
+
+    def counting(state: Any, seat: int) -> Any:
+        seen.append(seat)
+        return observe(state, seat)
+
+    monkeypatch.setattr(adapter, "observe", counting)
+    game = raw_env(rules_of(preset, layout))
+    game.reset(seed=3)
+    rng = np.random.default_rng(0)
+    for _ in range(40):
+        if game.terminations[game.agent_selection]:
+            break
+        assert seen == []  # stepping and selecting make no view
+        agent = game.agent_selection
+        first = game.observe(agent)
+        assert game.observe(agent) is first
+        assert len(seen) == 1
+        seat = game.possible_agents.index(agent)
+        view = observe(game.state_, seat)
+        assert first["observation"].tolist() == list(np.float32(features(view)))
+        assert first["action_mask"].tolist() == [int(b) for b in action_mask(view)]
+        other = game.possible_agents[(seat + 1) % len(game.possible_agents)]
+        assert not game.observe(other)["action_mask"].any()
+        assert len(seen) == 2
+        seen.clear()
+        game.step(int(rng.choice(np.flatnonzero(first["action_mask"]))))

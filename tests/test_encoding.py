@@ -578,7 +578,7 @@ def test_docs_feature_table() -> None:
 )
 def test_features_of_a_view_built_by_hand(change: dict[str, Any]) -> None:
     """A view whose fields do not fit together is refused with a TysiacError."""
-    view = attrs.evolve(observe(apply(new_game(seed=1), Bid(100)), 0), **change)
+    view = attrs.evolve(observe(apply(new_game(seed=1), Bid(100)), 0), **change)  # type: ignore[misc]
     with pytest.raises(ImpossibleViewError):
         features(view)
 

@@ -150,7 +150,7 @@ def test_a_view_that_no_game_reaches_is_refused() -> None:
 
     view = observe(new_game(seed=1), 0)
     # a hand of the wrong size for the seat
-    forged = attrs.evolve(view, hand=view.hand[:-1])
+    forged = attrs.evolve(view, hand=view.hand[:-1])  # type: ignore[misc]
     with pytest.raises(ImpossibleViewError):
         sample_world(forged, random.Random(1))
 

@@ -197,7 +197,7 @@ def test_edited_views_are_refused_by_the_sampler(view: View, data: st.DataObject
         new = value + data.draw(st.sampled_from([-1, 1, 5, 120]))
     else:
         new = data.draw(st.sampled_from([None, 0, 1, 2, ()]))
-    edited = attrs.evolve(view, **{field: new})  # type: ignore[arg-type]
+    edited = attrs.evolve(view, **{field: new})  # type: ignore[misc]
     try:
         world = sample_world(edited, random.Random(0))
     except ImpossibleViewError:
@@ -222,7 +222,7 @@ def _refused(view: View, change: Any) -> None:
     change(doc)
     with pytest.raises(LoadError):
         from_json(json.dumps(doc), View)
-    edited = attrs.evolve(view, **_as_fields(doc, view))  # type: ignore[arg-type]
+    edited = attrs.evolve(view, **_as_fields(doc, view))  # type: ignore[misc]
     with pytest.raises(ImpossibleViewError):
         sample_world(edited, random.Random(1))
     try:

@@ -60,7 +60,7 @@ POSSIBILITIES = ("possible", "possible_piles")
 
 def cards_in(view: View) -> set[Card]:
     """Every card mentioned anywhere in ``view`` as seen (not its possibilities)."""
-    seen = attrs.evolve(view, possible=(), possible_piles=())
+    seen = attrs.evolve(view, possible=(), possible_piles=())  # type: ignore[misc]
     return {x for x in walk(seen) if isinstance(x, Card)}
 
 

@@ -9,6 +9,8 @@
 * **Features.** :func:`features` turns a :class:`~tysiac.View` into a flat tuple of floats,
   computed from the view alone; :func:`feature_names` names each entry.  Its length depends
   only on the player count and the layout's seats in a trick.
+* **In place.** :func:`features_into` and :func:`action_mask_into` write the same numbers
+  into an array of yours (a NumPy array or a row of one, an ``array.array``, a list).
 
 Both layouts are tabled on the docs page "Encoding".  :data:`VERSION` numbers them:
 whatever changes an existing action number or feature index, or the length of the features,
@@ -28,18 +30,20 @@ from __future__ import annotations
 from typing import Final
 
 from ._errors import InvalidActionError, NotAnActionError
-from ._info.actions import action_mask, decode_move, encode_move, num_actions
-from ._info.features import feature_names, features
+from ._info.actions import action_mask, action_mask_into, decode_move, encode_move, num_actions
+from ._info.features import feature_names, features, features_into
 
 __all__ = [
     "VERSION",
     "InvalidActionError",
     "NotAnActionError",
     "action_mask",
+    "action_mask_into",
     "decode_move",
     "encode_move",
     "feature_names",
     "features",
+    "features_into",
     "num_actions",
 ]
 

@@ -18,6 +18,7 @@ from .._rules.layouts import GEOMETRY, active_seats
 from .._rules.rules import Rules
 from .._vocab.cards import Card, card_index
 from .._vocab.dealing import MASK64, shuffled_deck
+from .history import Origin, ScoreSheet, new_history
 from .start import start_deal
 from .state import State
 
@@ -28,6 +29,11 @@ __all__ = [
 
 #: The largest starting score, either way (far beyond any game's).
 SCORE_LIMIT: Final = 10**9
+#: A zero per seat, by player count.
+_ZEROS: Final = tuple((0,) * n for n in range(5))
+#: The score sheet of a new game (immutable: every new game starts from this one).
+_NO_ROWS: Final = ScoreSheet()
+_make: Final = tuple.__new__
 
 
 def new_game(
@@ -65,7 +71,7 @@ def new_game(
     seed &= MASK64
     n = rules.players
     if scores is None:
-        start = (0,) * n
+        start = _ZEROS[n]
     else:
         wanted = (
             f"scores={brief(scores)} must be {n} ints, one per seat, each at most "
@@ -91,7 +97,10 @@ def new_game(
             )
     dealer = rules.first_dealer
     deck = shuffled_deck(seed, 1) if deal is None else _deck_from(rules, dealer, deal)
-    return start_deal(rules, seed, 1, dealer, start, (0,) * n, (), deck)
+    bombs = _ZEROS[n]
+    # checked: deal on the engine's own path, with the history and the sheet made directly
+    history = new_history(_make(Origin, (1, dealer, start, bombs, deck, 0)))
+    return start_deal(rules, seed, 1, dealer, start, bombs, _NO_ROWS, deck, history)
 
 
 def _deck_from(

@@ -28,8 +28,9 @@ end depend on ``bid_step`` and ``max_bid``.
 from __future__ import annotations
 
 import reprlib
+from array import array
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 from .._engine.api import legal_moves
 from .._engine.state import State
@@ -83,10 +84,12 @@ __all__ = [
     "PLAY_BASE",
     "REDEAL_ACTION",
     "action_mask",
+    "action_mask_into",
     "amounts",
     "check_rules",
     "decode_move",
     "encode_move",
+    "fill",
     "num_actions",
     "short",
 ]
@@ -361,13 +364,61 @@ def decode_move(action: int, rules: Rules) -> Move:
     )
 
 
+#: The action numbers of the engine's shared moves that mean the same under every rules, by
+#: the moves' ids (those objects live as long as the process): a legal move is looked up
+#: without hashing it.  Gives are left out: their numbers depend on the player count.
+_SHARED: Final[dict[int, int]] = {
+    **{id(PASS): PASS_ACTION, id(REDEAL): REDEAL_ACTION, id(BOMB): BOMB_ACTION},
+    id(CLAIM): CLAIM_ACTION,
+    **{id(m): CHOOSE_BASE + i for i, m in enumerate(CHOOSE)},
+    **{id(m): PLAY_BASE + i for i, m in enumerate(PLAYS)},
+    **{id(m): MELD_BASE + i for i, m in enumerate(MELDS)},
+    **{id(m): DISCARD_BASE + i for i, m in enumerate(DISCARDS)},
+}
+
+
+def _legal_numbers(x: object) -> tuple[Rules, int, list[int]]:
+    """The rules, the number of actions and the action numbers of the legal moves of ``x``."""
+    if type(x) is View:  # a view's compact form: its fields, read directly
+        v = x._v
+        moves = v.legal
+        rules: Rules = v.rules
+    elif isinstance(x, View):
+        moves = x.legal_moves
+        rules = x.rules
+    elif isinstance(x, State):
+        moves = legal_moves(x)
+        rules = x.rules
+    else:
+        raise NotAStateError(
+            f"{short(x)} is neither a State nor a View: pass a state or observe(state, seat)"
+        )
+    step = rules.bid_step
+    top = rules.max_bid
+    k = top // step
+    out = []
+    for move in moves:
+        a = _SHARED.get(id(move))
+        if a is None:
+            a = -1
+            if (type(move) is Bid and not move.blind) or type(move) is Contract:
+                amount = move.amount
+                if 0 < amount <= top and not amount % step:
+                    a = BID_BASE + (k if type(move) is Contract else 0) + amount // step - 1
+            if a < 0:  # every other move, and a bad amount (with its error)
+                a = encode_move(move, rules)
+        out.append(a)
+    return rules, FIXED + 3 * k, out
+
+
 def action_mask(x: State | View) -> tuple[bool, ...]:
     """Which actions are legal: ``mask[encode_move(m, rules)]`` is True for every legal ``m``.
 
     For a :class:`~tysiac.State` the legal moves are :func:`~tysiac.legal_moves` of it;
     for a :class:`~tysiac.View` they are its :attr:`~tysiac.View.legal_moves` (empty when
     that seat is not to move), so the mask of a view depends on the view alone.  The mask
-    has :func:`num_actions` entries.
+    has :func:`num_actions` entries; :func:`action_mask_into` writes it into an array of
+    yours.
 
     Raises:
         NotAStateError: ``x`` is neither a State nor a View.
@@ -381,16 +432,64 @@ def action_mask(x: State | View) -> tuple[bool, ...]:
         >>> any(action_mask(observe(state, 0)))
         False
     """
-    if isinstance(x, View):
-        moves = x.legal_moves
-    elif isinstance(x, State):
-        moves = legal_moves(x)
-    else:
-        raise NotAStateError(
-            f"{short(x)} is neither a State nor a View: pass a state or observe(state, seat)"
-        )
-    rules = x.rules
-    mask = [False] * num_actions(rules)
-    for move in moves:
-        mask[encode_move(move, rules)] = True
+    _, size, numbers = _legal_numbers(x)
+    mask = [False] * size
+    for a in numbers:
+        mask[a] = True
     return tuple(mask)
+
+
+def action_mask_into(x: State | View, out: object) -> None:
+    """Write :func:`action_mask` of ``x`` into ``out`` in place, as 1 (legal) and 0.
+
+    ``out`` is a writable sequence of exactly :func:`num_actions` numbers: a NumPy array of
+    any numeric or bool dtype (a row of a batch, say), an ``array.array`` of a numeric type,
+    or a list.  NumPy is not needed: the mask is handed over as one ``array.array`` through
+    the buffer protocol.
+
+    Raises:
+        NotAStateError: ``x`` is neither a State nor a View.
+        InvalidActionError: ``out`` is not a writable sequence of that length.
+
+    Example:
+        >>> from array import array
+        >>> from tysiac import new_game
+        >>> from tysiac.encoding import action_mask_into
+        >>> out = array("b", bytes(283))
+        >>> action_mask_into(new_game(seed=7), out)
+        >>> [a for a, legal in enumerate(out) if legal]
+        [184]
+    """
+    _, size, numbers = _legal_numbers(x)
+    mask = bytearray(size)
+    for a in numbers:
+        mask[a] = 1
+    fill(out, mask, size)
+
+
+def fill(out: object, values: array[Any] | bytearray, size: int) -> None:
+    """``out[:] = values`` (``size`` of them: an ``array.array``, or a ``bytearray`` of 0s
+    and 1s), through the buffer protocol where ``out`` reads it (NumPy arrays do).
+
+    Raises:
+        InvalidActionError: ``out`` is not a writable sequence of ``size`` numbers.
+    """
+    try:
+        length = len(out)  # type: ignore[arg-type]
+    except TypeError:
+        length = -1
+    if length != size:
+        raise InvalidActionError(f"out={short(out)} is not a writable sequence of {size} numbers")
+    given: object = values
+    try:
+        if isinstance(out, array):
+            if not (isinstance(values, array) and values.typecode == out.typecode):
+                given = array(out.typecode, list(values))
+        elif isinstance(values, bytearray):
+            given = memoryview(values)
+        out[:] = given  # type: ignore[index]
+    except (TypeError, ValueError, OverflowError, AttributeError) as error:
+        raise InvalidActionError(
+            f"out={short(out)} cannot take {size} numbers "
+            f"({type(error).__name__}: {str(error)[:60]})"
+        ) from None

@@ -9,8 +9,8 @@ from typing import NamedTuple
 
 from .._vocab.cards import Card
 from .._vocab.moves import Bid
-from .knowledge import Facts, Pile, scan
-from .views import View
+from .knowledge import Facts, Pile
+from .views import View, facts_of
 
 __all__ = [
     "Problem",
@@ -47,21 +47,7 @@ class Problem(NamedTuple):
 def problem_of(view: View) -> Problem:
     rules = view.rules
     seat = view.seat
-    hand = card_mask(view.hand)
-    facts = scan(
-        rules,
-        seat,
-        view.dealer,
-        view.declarer,
-        hand,
-        view.moves,
-        card_mask(view.musik),
-        card_mask(view.discards),
-        view.hand_sizes,
-        [(s, int(x)) for s, x in view.marriages],
-        view.stock_size,
-        view.ace_marriage,
-    )
+    facts = facts_of(view)
     slots: list[Slot] = []
     unknown = 0
     active = rules._play.active_seats[view.dealer]

@@ -2,16 +2,30 @@
 
 See the rules, section 14 'What each seat may know'.
 
-A :class:`View` is built from plain values copied out of the state; it holds no
-reference to the :class:`~tysiac.State`, the seed, or any card the seat may not see.
+A :class:`View` holds the visible part of the state's compact form, copied out of it: ints
+and tuples of ints (the seat's hand as a mask, the current trick as card indexes, the deal's
+moves as this seat saw them as one int of 16-bit move codes, concealed moves coded as such),
+and the rules, the scores and the score sheet.  Its public attributes are decoded from that
+form when read, as :class:`~tysiac.State`'s are, and its knowledge
+(:attr:`View.possible`, :attr:`View.possible_piles`) is worked out from it when asked.  It
+holds no reference to the :class:`~tysiac.State`, its compact form, the seed, or any card
+the seat may not see.
+
+A view built by hand (``View(...)``, ``attrs.evolve``, :func:`~tysiac.from_json`) is stored
+in the compact form when the values given are exactly what that form decodes to; otherwise
+(values no game produces, which the sampler and the encoding refuse) it keeps the values
+given, in a private subclass.  Either way a view equals another exactly when every public
+attribute does.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, ClassVar, Final, NamedTuple
+
 import attrs
 
 from .._engine.api import legal_moves
-from .._engine.auction import unseen
 from .._engine.core import Phase
 from .._engine.history import ScoreSheet
 from .._engine.state import State
@@ -22,14 +36,30 @@ from .._rules.options import Layout
 from .._rules.rules import Rules
 from .._vocab.cards import CARDS, Card, Suit, mask_cards
 from .._vocab.masks import ACE_MARRIAGE, mask_points
-from .._vocab.moves import ChooseMusik, Discard, Give, Move, Play
-from .knowledge import HiddenPile, pile_view, scan
+from .._vocab.movecodes import (
+    CONCEALED_DISCARD,
+    CONCEALED_GIVE,
+    GIVE_CODE,
+    SEAT_BITS,
+    SEAT_MASK,
+    codes_log,
+    log_codes,
+    move_code,
+    move_of,
+)
+from .._vocab.moves import PASS, ChooseMusik, Discard, Give, Move, Play
+from .inference import scan
+from .knowledge import Facts, HiddenPile, pile_view
 from .text import view_text
 
 __all__ = [
     "Concealed",
     "View",
+    "ViewCore",
+    "facts_of",
+    "moves_codes",
     "observe",
+    "scan_view",
 ]
 
 
@@ -55,13 +85,85 @@ class Concealed:
         return self
 
 
-@attrs.frozen(slots=True, repr=False)
+class ViewCore(NamedTuple):
+    """The compact form of a view (private): what the seat may see, as ints and tuples of
+    ints beside the rules, the scores and the score sheet."""
+
+    rules: Rules
+    seat: int
+    phase: Phase
+    to_move: int | None
+    winner: int | None
+    dealer: int
+    deal_number: int
+    scores: tuple[int, ...]
+    sheet: ScoreSheet
+    hand: int  # mask (0 while a blind bidder has not looked)
+    hand_sizes: tuple[int, ...]
+    bid: int
+    bidder: int | None
+    passed: int  # mask of seats
+    declarer: int | None
+    contract: int | None
+    musik: int  # mask: the musik cards this seat saw
+    discards: int  # mask: this seat's own discards
+    trump: int  # suit, -1 for none
+    leader: int | None
+    trick: tuple[int, ...]  # cards, in the order played
+    card_points: tuple[int, ...]
+    marriages: tuple[tuple[int, int], ...]  # (seat, suit), without the ace marriage
+    ace_marriage: int | None
+    stock_size: int
+    log: int  # the deal's moves as this seat saw them (see ``_vocab.movecodes``)
+    legal: tuple[Move, ...]  # this seat's legal moves when it is to move
+    drawn: tuple[int, ...]  # cards this seat drew from the stock, in order
+
+
+_make_core: Final = tuple.__new__
+_PLAY: Final = Phase.PLAY
+_AUCTION: Final = Phase.AUCTION
+#: The concealed moves by their code's kind.
+_CONCEALED: Final[dict[int, Concealed]] = {
+    **{CONCEALED_GIVE + to: Concealed("Give", to) for to in range(4)},
+    CONCEALED_DISCARD: Concealed("Discard"),
+}
+_GIVE_END: Final = GIVE_CODE + 4 * 24
+_DISCARD_END: Final = _GIVE_END + 24
+_CHOOSE: Final = _DISCARD_END  # ChooseMusik(0); ChooseMusik(1) is the next kind
+#: Layouts whose declarer puts cards face down where other seats cannot see them.
+_HIDING: Final = frozenset(
+    layout for layout, geo in GEOMETRY.items() if geo.discard or geo.active == 3
+)
+#: Layouts whose declarer takes musik 0 without choosing.
+_ONE_MUSIK: Final = frozenset({Layout.THREE, Layout.FOUR_SITTER, Layout.TWO_OPEN_MUSIK})
+
+
+def _visible(code: int) -> tuple[int, Move | Concealed]:
+    kind = code >> SEAT_BITS
+    concealed = _CONCEALED.get(kind)
+    return (code & SEAT_MASK, move_of(code) if concealed is None else concealed)
+
+
+def _played(codes: tuple[int, ...]) -> list[tuple[int, Card]]:
+    """The ``(seat, card)`` of every play in ``codes`` (plain or declaring), in order."""
+    return [
+        (c & SEAT_MASK, CARDS[(c >> SEAT_BITS) % 24]) for c in codes if c >> SEAT_BITS < GIVE_CODE
+    ]
+
+
 class View:
     """Everything one seat may know about a game, and nothing else.
 
     ``print(view)`` shows it as a small table, like ``print(state)`` but with only this
     seat's hand (the others as card counts) and only the musik cards it has seen;
     ``repr(view)`` is one short line.
+
+    A view holds the visible part of the state's compact form and decodes its attributes
+    when they are read, so :func:`observe` costs about what a move costs; the knowledge
+    (:attr:`possible`, :attr:`possible_piles`) is worked out when asked, each time.  Views
+    compare equal and hash by value (every attribute), pickle, and ``copy.copy`` and
+    ``copy.deepcopy`` return the view itself.  Its attributes are :mod:`attrs` fields
+    (``attrs.fields(View)``), so ``attrs.evolve`` makes a changed copy, checking nothing.
 
     Example:
         >>> view = observe(new_game(seed=1), 2)
@@ -110,11 +212,277 @@ class View:
         drawn: the cards this seat drew from the stock this deal, in order (draw layouts).
         possible: for every seat, the cards it may still hold as far as this seat knows
             (this seat's own entry is its hand; see "Information sets and search" in the
-            docs).
+            docs).  Worked out from the view when read.
         possible_piles: every face-down pile on the table (musik, discards, stock) with its
-            size and the cards that may lie in it.
+            size and the cards that may lie in it.  Worked out from the view when read.
         ace_marriage: the seat that declared the ace marriage this deal, or None.
     """
+
+    __slots__ = ("_v",)
+
+    _v: Any  # a ViewCore; in a view built by hand that no game produces, its values
+    __attrs_attrs__: ClassVar[Any]  # the public attributes (set below the class)
+
+    def __new__(
+        cls,
+        rules: Rules,
+        seat: int,
+        phase: Phase,
+        to_move: int | None,
+        dealer: int,
+        deal_number: int,
+        scores: tuple[int, ...],
+        sheet: ScoreSheet,
+        winner: int | None,
+        hand: tuple[Card, ...],
+        hand_sizes: tuple[int, ...],
+        bid: int,
+        bidder: int | None,
+        passed: tuple[int, ...],
+        declarer: int | None,
+        contract: int | None,
+        musik: tuple[Card, ...],
+        given: tuple[tuple[int, Card], ...],
+        discards: tuple[Card, ...],
+        trump: Suit | None,
+        leader: int | None,
+        trick: tuple[tuple[int, Card], ...],
+        tricks: tuple[tuple[tuple[int, Card], ...], ...],
+        trick_winners: tuple[int, ...],
+        card_points: tuple[int, ...],
+        marriages: tuple[tuple[int, Suit], ...],
+        stock_size: int,
+        moves: tuple[tuple[int, Move | Concealed], ...],
+        legal_moves: tuple[Move, ...],
+        drawn: tuple[Card, ...],
+        possible: tuple[frozenset[Card], ...],
+        possible_piles: tuple[HiddenPile, ...],
+        ace_marriage: int | None = None,
+    ) -> View:
+        given_values = _Given(
+            rules,
+            seat,
+            phase,
+            to_move,
+            dealer,
+            deal_number,
+            scores,
+            sheet,
+            winner,
+            hand,
+            hand_sizes,
+            bid,
+            bidder,
+            passed,
+            declarer,
+            contract,
+            musik,
+            given,
+            discards,
+            trump,
+            leader,
+            trick,
+            tricks,
+            trick_winners,
+            card_points,
+            marriages,
+            stock_size,
+            moves,
+            legal_moves,
+            drawn,
+            possible,
+            possible_piles,
+            ace_marriage,
+        )
+        return _from_values(given_values)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise attrs.exceptions.FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise attrs.exceptions.FrozenInstanceError
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, View):
+            return NotImplemented
+        return type(self) is type(other) and self._v == other._v
+
+    def __ne__(self, other: object) -> bool:
+        if not isinstance(other, View):
+            return NotImplemented
+        return type(self) is not type(other) or self._v != other._v
+
+    def __hash__(self) -> int:
+        return hash(self._v)
+
+    def __reduce__(self) -> tuple[Callable[[Any], View], tuple[Any]]:
+        return (_compact_view, (self._v,))
+
+    def __repr__(self) -> str:
+        return (
+            f"<View seat={self.seat} phase={self.phase!r} deal_number={self.deal_number} "
+            f"to_move={self.to_move} hand={cards_text(self.hand)!r}>"
+        )
+
+    def __str__(self) -> str:
+        return view_text(self)
+
+    def __copy__(self) -> View:
+        return self
+
+    def __deepcopy__(self, memo: object) -> View:
+        return self
+
+    # --- the attributes, decoded from the compact form ---------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        return self._v.rules  # type: ignore[no-any-return]
+
+    @property
+    def seat(self) -> int:
+        return self._v.seat  # type: ignore[no-any-return]
+
+    @property
+    def phase(self) -> Phase:
+        return self._v.phase  # type: ignore[no-any-return]
+
+    @property
+    def to_move(self) -> int | None:
+        return self._v.to_move  # type: ignore[no-any-return]
+
+    @property
+    def dealer(self) -> int:
+        return self._v.dealer  # type: ignore[no-any-return]
+
+    @property
+    def deal_number(self) -> int:
+        return self._v.deal_number  # type: ignore[no-any-return]
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return self._v.scores  # type: ignore[no-any-return]
+
+    @property
+    def sheet(self) -> ScoreSheet:
+        return self._v.sheet  # type: ignore[no-any-return]
+
+    @property
+    def winner(self) -> int | None:
+        return self._v.winner  # type: ignore[no-any-return]
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        return mask_cards(self._v.hand)
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        return self._v.hand_sizes  # type: ignore[no-any-return]
+
+    @property
+    def bid(self) -> int:
+        return self._v.bid  # type: ignore[no-any-return]
+
+    @property
+    def bidder(self) -> int | None:
+        return self._v.bidder  # type: ignore[no-any-return]
+
+    @property
+    def passed(self) -> tuple[int, ...]:
+        mask = self._v.passed
+        return tuple([s for s in range(self._v.rules.players) if mask >> s & 1])
+
+    @property
+    def declarer(self) -> int | None:
+        return self._v.declarer  # type: ignore[no-any-return]
+
+    @property
+    def contract(self) -> int | None:
+        return self._v.contract  # type: ignore[no-any-return]
+
+    @property
+    def musik(self) -> tuple[Card, ...]:
+        return mask_cards(self._v.musik)
+
+    @property
+    def given(self) -> tuple[tuple[int, Card], ...]:
+        out = []
+        for code in log_codes(self._v.log):
+            kind = code >> SEAT_BITS
+            if GIVE_CODE <= kind < _GIVE_END:
+                to, card = divmod(kind - GIVE_CODE, 24)
+                out.append((to, CARDS[card]))
+        return tuple(out)
+
+    @property
+    def discards(self) -> tuple[Card, ...]:
+        return mask_cards(self._v.discards)
+
+    @property
+    def trump(self) -> Suit | None:
+        trump: int = self._v.trump
+        return None if trump < 0 else Suit(trump)
+
+    @property
+    def leader(self) -> int | None:
+        return self._v.leader  # type: ignore[no-any-return]
+
+    @property
+    def trick(self) -> tuple[tuple[int, Card], ...]:
+        v: ViewCore = self._v
+        if v.leader is None or not v.trick:
+            return ()
+        seats = v.rules._play.trick_seats[v.dealer][v.leader]
+        return tuple([(seats[i], CARDS[c]) for i, c in enumerate(v.trick)])
+
+    @property
+    def tricks(self) -> tuple[tuple[tuple[int, Card], ...], ...]:
+        return _tricks(self._v)[0]
+
+    @property
+    def trick_winners(self) -> tuple[int, ...]:
+        return _tricks(self._v)[1]
+
+    @property
+    def card_points(self) -> tuple[int, ...]:
+        return self._v.card_points  # type: ignore[no-any-return]
+
+    @property
+    def marriages(self) -> tuple[tuple[int, Suit], ...]:
+        return tuple([(seat, Suit(suit)) for seat, suit in self._v.marriages])
+
+    @property
+    def stock_size(self) -> int:
+        return self._v.stock_size  # type: ignore[no-any-return]
+
+    @property
+    def moves(self) -> tuple[tuple[int, Move | Concealed], ...]:
+        return tuple([_visible(code) for code in log_codes(self._v.log)])
+
+    @property
+    def legal_moves(self) -> tuple[Move, ...]:
+        return self._v.legal  # type: ignore[no-any-return]
+
+    @property
+    def drawn(self) -> tuple[Card, ...]:
+        return tuple([CARDS[c] for c in self._v.drawn])
+
+    @property
+    def possible(self) -> tuple[frozenset[Card], ...]:
+        return tuple([frozenset(mask_cards(m)) for m in scan_view(self._v).possible])
+
+    @property
+    def possible_piles(self) -> tuple[HiddenPile, ...]:
+        return pile_view(scan_view(self._v).piles)
+
+    @property
+    def ace_marriage(self) -> int | None:
+        return self._v.ace_marriage  # type: ignore[no-any-return]
+
+
+@attrs.frozen(slots=True)
+class _Given:
+    """The public attributes of a view, as values (private): the fields of ``View``."""
 
     rules: Rules
     seat: int
@@ -150,38 +518,275 @@ class View:
     possible_piles: tuple[HiddenPile, ...]
     ace_marriage: int | None = None
 
-    def __repr__(self) -> str:
-        return (
-            f"<View seat={self.seat} phase={self.phase!r} deal_number={self.deal_number} "
-            f"to_move={self.to_move} hand={cards_text(self.hand)!r}>"
-        )
 
-    def __str__(self) -> str:
-        return view_text(self)
-
-    def __copy__(self) -> View:
-        return self
-
-    def __deepcopy__(self, memo: object) -> View:
-        return self
+#: ``attrs.fields(View)``, ``attrs.evolve`` and the JSON encoding see the public attributes
+#: as the view's fields (``View(**fields)`` takes them), whatever the view stores.
+setattr(View, "__attrs_attrs__", _Given.__attrs_attrs__)  # noqa: B010
+View.__annotations__ = dict(_Given.__annotations__)
+_FIELDS: Final = tuple(f.name for f in attrs.fields(_Given))
 
 
-def _musik_seen(s: State, seat: int, moves: tuple[tuple[int, Move], ...]) -> int:
-    seen = s._revealed
-    if seat != s.declarer:
-        return seen
-    geo = GEOMETRY[s.rules.layout]
-    start = geo.active * geo.hand
-    if s.rules.layout in (Layout.THREE, Layout.FOUR_SITTER, Layout.TWO_OPEN_MUSIK):
-        index: int | None = 0
+class _HandView(View):
+    """A view built by hand whose values no game produces (private): it keeps them."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[Callable[[Any], View], tuple[Any]]:
+        return (_hand_view, (self._v,))
+
+
+def _given_property(name: str) -> property:
+    def read(self: View) -> object:
+        return getattr(self._v, name)
+
+    return property(read, doc=getattr(View, name).__doc__)
+
+
+for _name in _FIELDS:
+    setattr(_HandView, _name, _given_property(_name))
+
+_new_object: Final = object.__new__
+_set_v: Final = vars(View)["_v"].__set__
+
+
+def _compact_view(v: ViewCore) -> View:
+    """The view whose compact form is ``v`` (observe's constructor; pickles call it)."""
+    view: View = _new_object(View)
+    _set_v(view, v)
+    return view
+
+
+def _hand_view(values: _Given) -> View:
+    view: View = _new_object(_HandView)
+    _set_v(view, values)
+    return view
+
+
+def _from_values(values: _Given) -> View:
+    """A view with exactly these attributes: compact when the compact form decodes to
+    them, else a :class:`_HandView` keeping them."""
+    try:
+        core = _encode(values)
+        view = _compact_view(core)
+        if all(getattr(view, name) == getattr(values, name) for name in _FIELDS):
+            return view
+    except Exception:  # values no game produces: the view keeps them as given
+        pass
+    return _hand_view(values)
+
+
+def _mask(cards: tuple[Card, ...]) -> int:
+    m = 0
+    for card in cards:
+        m |= 1 << card.index
+    return m
+
+
+def _code(who: int, move: Move | Concealed) -> int:
+    if isinstance(move, Concealed):
+        kind = CONCEALED_GIVE + move.to if move.kind == "Give" and move.to is not None else -1
+        if move.kind == "Discard":
+            kind = CONCEALED_DISCARD
+        if kind < 0:
+            raise ValueError("not a concealed move")
+        return kind << SEAT_BITS | who
+    if not 0 <= who <= SEAT_MASK:
+        raise ValueError("not a seat")
+    return move_code(move) | who
+
+
+def _encode(g: _Given) -> ViewCore:
+    """The compact form of the values ``g`` (checked by the caller, who decodes it back)."""
+    marriages = tuple((seat, int(suit)) for seat, suit in g.marriages)
+    return _make_core(
+        ViewCore,
+        (
+            g.rules,
+            g.seat,
+            g.phase,
+            g.to_move,
+            g.winner,
+            g.dealer,
+            g.deal_number,
+            g.scores,
+            g.sheet,
+            _mask(g.hand),
+            g.hand_sizes,
+            g.bid,
+            g.bidder,
+            sum(1 << s for s in set(g.passed)),
+            g.declarer,
+            g.contract,
+            _mask(g.musik),
+            _mask(g.discards),
+            -1 if g.trump is None else int(g.trump),
+            g.leader,
+            tuple(card.index for _, card in g.trick),
+            g.card_points,
+            marriages,
+            g.ace_marriage,
+            g.stock_size,
+            codes_log(tuple(_code(who, move) for who, move in g.moves)),
+            g.legal_moves,
+            tuple(card.index for card in g.drawn),
+        ),
+    )
+
+
+def _tricks(
+    v: ViewCore,
+) -> tuple[tuple[tuple[tuple[int, Card], ...], ...], tuple[int, ...]]:
+    """This deal's completed tricks and their winners."""
+    if v.phase is not _PLAY:
+        return (), ()
+    plays = _played(log_codes(v.log))
+    per = v.rules._play.active
+    done = len(plays) // per * per
+    tricks = tuple([tuple(plays[i : i + per]) for i in range(0, done, per)])
+    winners = tuple([t[0][0] for t in tricks[1:]])
+    if tricks and v.leader is not None:
+        winners += (v.leader,)
+    return tricks, winners
+
+
+def scan_view(v: ViewCore) -> Facts:
+    """What the view's seat knows (see :func:`~tysiac._info.inference.scan`)."""
+    return scan(
+        v.rules,
+        v.seat,
+        v.dealer,
+        v.declarer,
+        v.hand,
+        log_codes(v.log),
+        v.musik,
+        v.discards,
+        v.hand_sizes,
+        v.marriages,
+        v.stock_size,
+        v.ace_marriage,
+    )
+
+
+def moves_codes(moves: tuple[tuple[int, Move | Concealed], ...]) -> tuple[int, ...]:
+    """The codes the knowledge scan reads of ``(seat, move)`` pairs whose seats are seats:
+    the plays, gives, discards and musik choices, concealed or not (other moves as passes,
+    which the scan skips)."""
+    codes = []
+    for who, move in moves:
+        if isinstance(move, Play | Give | Discard | ChooseMusik | Concealed):
+            codes.append(_code(who, move))
+        else:
+            codes.append(move_code(PASS) | who)
+    return tuple(codes)
+
+
+def facts_of(view: View) -> Facts:
+    """The knowledge scan of ``view``: of its compact form, or of the values of a view built
+    by hand (whose shape the caller has checked: seats in range, moves that are moves)."""
+    if type(view) is View:
+        return scan_view(view._v)
+    return scan(
+        view.rules,
+        view.seat,
+        view.dealer,
+        view.declarer,
+        _mask(view.hand),
+        moves_codes(view.moves),
+        _mask(view.musik),
+        _mask(view.discards),
+        view.hand_sizes,
+        [(s, int(x)) for s, x in view.marriages],
+        view.stock_size,
+        view.ace_marriage,
+    )
+
+
+# --- observe ----------------------------------------------------------------------------
+
+
+def _conceal(log: int, seat: int) -> int:
+    """The deal log ``log`` as ``seat`` saw it: the gives it neither made nor received, and
+    the others' discards, concealed."""
+    codes = log_codes(log)
+    out: list[int] | None = None
+    for i, code in enumerate(codes):
+        kind = code >> SEAT_BITS
+        if kind < GIVE_CODE:
+            break  # the trick play: no card is hidden after its first play
+        if kind >= _DISCARD_END:
+            continue
+        who = code & SEAT_MASK
+        if kind < _GIVE_END:
+            to = (kind - GIVE_CODE) // 24
+            if seat in (who, to):
+                continue
+            hidden = (CONCEALED_GIVE + to) << SEAT_BITS | who
+        elif who != seat:
+            hidden = CONCEALED_DISCARD << SEAT_BITS | who
+        else:
+            continue
+        if out is None:
+            out = list(codes)
+        out[i] = hidden
+    return log if out is None else codes_log(tuple(out))
+
+
+def _musik_seen(rules: Rules, revealed: int, deck: tuple[int, ...], log: int) -> int:
+    """The musik cards the declarer saw: the revealed ones and the musik it took."""
+    layout = rules.layout
+    geo = GEOMETRY[layout]
+    if not geo.musiks:
+        return revealed
+    if layout in _ONE_MUSIK:
+        index = 0
     else:
-        index = next((m.index for _, m in moves if isinstance(m, ChooseMusik)), None)
-    if index is None or not geo.musiks:
-        return seen
-    pos = start + sum(geo.musiks[:index])
-    for c in s._deck[pos : pos + geo.musiks[index]]:
+        for code in log_codes(log):
+            kind = code >> SEAT_BITS
+            if kind == _CHOOSE or kind == _CHOOSE + 1:
+                index = kind - _CHOOSE
+                break
+        else:
+            return revealed
+    pos = geo.active * geo.hand + sum(geo.musiks[:index])
+    seen = revealed
+    for c in deck[pos : pos + geo.musiks[index]]:
         seen |= 1 << c
     return seen
+
+
+def _drawn(
+    rules: Rules,
+    seat: int,
+    dealer: int,
+    leader: int | None,
+    stock: int,
+    deck: tuple[int, ...],
+    log: int,
+) -> tuple[int, ...]:
+    """The cards ``seat`` drew from the stock, in order: after each trick the winner draws
+    the next card of the stock, then the others in turn."""
+    geo = GEOMETRY[rules.layout]
+    start = geo.active * geo.hand + sum(geo.musiks)
+    count = geo.stock - stock
+    if not count:
+        return ()
+    per = rules._play.active
+    plays = [c & SEAT_MASK for c in log_codes(log) if c >> SEAT_BITS < GIVE_CODE]
+    done = len(plays) // per
+    winners = [plays[i * per] for i in range(1, done)]
+    if done and leader is not None:
+        winners.append(leader)
+    order = rules._play.trick_seats[dealer]
+    out: list[int] = []
+    pos = start
+    for w in winners:
+        if pos - start >= count:
+            break
+        for who in order[w]:  # the winner draws first, then the others in turn
+            if who == seat:
+                out.append(deck[pos])
+            pos += 1
+    return tuple(out)
 
 
 def observe(state: State, seat: int) -> View:
@@ -195,104 +800,72 @@ def observe(state: State, seat: int) -> View:
         raise NotAStateError(
             f"{type(state).__name__} object is not a State: make one with new_game()"
         )
-    n = state.rules.players
+    c = state._c
+    rules = c.rules
+    n = rules.players
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
         raise InvalidSeatError(f"seat={brief(seat)} is not a seat: use 0..{n - 1}")
-    s = state
-    all_moves = s.moves
-    visible: list[tuple[int, Move | Concealed]] = []
-    given: list[tuple[int, Card]] = []
-    for who, move in all_moves:
-        if isinstance(move, Give):
-            if seat in (who, move.to):
-                visible.append((who, move))
-                given.append((move.to, move.card))
-            else:
-                visible.append((who, Concealed("Give", move.to)))
-        elif isinstance(move, Discard) and who != seat:
-            visible.append((who, Concealed("Discard")))
-        else:
-            visible.append((who, move))
-    plays = [(who, m.card) for who, m in all_moves if isinstance(m, Play)]
-    per = GEOMETRY[s.rules.layout].active
-    done = len(plays) // per * per if s.phase is Phase.PLAY else 0
-    tricks = tuple(tuple(plays[i : i + per]) for i in range(0, done, per))
-    winners = tuple(t[0][0] for t in tricks[1:])
-    if tricks and s.leader is not None:
-        winners += (s.leader,)
-    seen = _musik_seen(s, seat, all_moves)
-    hand = s._hands[seat]
-    if s.phase is Phase.AUCTION and unseen(s, seat):
+    game = c.game
+    deal = c.deal
+    phase = c.phase
+    declarer = deal.declarer
+    log = c.log
+    hands = c.hands
+    hand = hands[seat]
+    seen = deal.revealed
+    discards = 0
+    if declarer is not None:
+        if seat == declarer:
+            seen = _musik_seen(rules, seen, game.deck, log)
+            discards = deal.discards
+        elif rules.layout in _HIDING:
+            log = _conceal(log, seat)
+    elif phase is _AUCTION and rules.blind_bids and not deal.acted >> seat & 1:
         hand = 0  # blind bidding: this seat has not looked at its cards yet
-    own_discards = s._discards if seat == s.declarer else 0
-    drawn = _drawn(s, seat, winners)
-    facts = scan(
-        s.rules,
-        seat,
-        s.dealer,
-        s.declarer,
-        hand,
-        visible,
-        seen,
-        own_discards,
-        [m.bit_count() for m in s._hands],
-        [(who, suit) for who, suit in s._marriages if suit != ACE_MARRIAGE],
-        len(s._stock),
-        s.ace_marriage,
+    marriages = c.marriages
+    ace = None
+    if marriages:
+        for who, suit in marriages:
+            if suit == ACE_MARRIAGE:
+                ace = who
+                marriages = tuple([m for m in marriages if m[1] != ACE_MARRIAGE])
+                break
+    stock = len(c.stock)
+    leader = c.leader
+    return _compact_view(
+        _make_core(
+            ViewCore,
+            (
+                rules,
+                seat,
+                phase,
+                c.to_move,
+                c.winner,
+                game.dealer,
+                game.deal_number,
+                game.scores,
+                game.sheet,
+                hand,
+                tuple([m.bit_count() for m in hands]),
+                deal.bid,
+                deal.bidder,
+                deal.passed,
+                declarer,
+                deal.contract,
+                seen,
+                discards,
+                c.trump,
+                leader,
+                c.trick if leader is not None else (),
+                tuple([mask_points(m) for m in c.taken]) if phase is _PLAY else (0,) * n,
+                marriages,
+                ace,
+                stock,
+                log,
+                legal_moves(state) if c.to_move == seat else (),
+                _drawn(rules, seat, game.dealer, leader, stock, game.deck, log)
+                if GEOMETRY[rules.layout].stock
+                else (),
+            ),
+        )
     )
-    return View(
-        rules=s.rules,
-        seat=seat,
-        phase=s.phase,
-        to_move=s.to_move,
-        dealer=s.dealer,
-        deal_number=s.deal_number,
-        scores=s.scores,
-        sheet=s.sheet,
-        winner=s.winner,
-        hand=mask_cards(hand),
-        hand_sizes=tuple(m.bit_count() for m in s._hands),
-        bid=s.bid,
-        bidder=s.bidder,
-        passed=s.passed,
-        declarer=s.declarer,
-        contract=s.contract,
-        musik=mask_cards(seen),
-        given=tuple(given),
-        discards=mask_cards(own_discards),
-        trump=s.trump,
-        leader=s.leader,
-        trick=s.trick,
-        tricks=tricks,
-        trick_winners=winners,
-        card_points=tuple(mask_points(m) for m in s._taken) if s.phase is Phase.PLAY else (0,) * n,
-        marriages=s.marriages,
-        stock_size=len(s._stock),
-        moves=tuple(visible),
-        legal_moves=legal_moves(s) if s.to_move == seat else (),
-        drawn=drawn,
-        possible=tuple(frozenset(mask_cards(m)) for m in facts.possible),
-        possible_piles=pile_view(facts.piles),
-        ace_marriage=s.ace_marriage,
-    )
-
-
-def _drawn(s: State, seat: int, winners: tuple[int, ...]) -> tuple[Card, ...]:
-    """The cards ``seat`` drew from the stock, in order: after each trick the winner draws
-    the next card of the stock, then the others in turn."""
-    geo = GEOMETRY[s.rules.layout]
-    if not geo.stock:
-        return ()
-    start = geo.active * geo.hand + sum(geo.musiks)
-    count = geo.stock - len(s._stock)
-    order = s.rules._play.trick_seats[s.dealer]
-    out: list[Card] = []
-    pos = start
-    for w in winners:
-        if pos - start >= count:
-            break
-        for who in order[w]:  # the winner draws first, then the others in turn
-            if who == seat:
-                out.append(CARDS[s._deck[pos]])
-            pos += 1
-    return tuple(out)

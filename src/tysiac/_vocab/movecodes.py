@@ -19,7 +19,11 @@ code >> 2    move
 1175..2175   ``Contract(amount)``: 1175 + amount // 5
 2176         ``Concede()``
 2177..3177   ``Bid(amount, blind=True)``: 2177 + amount // 5
+16376..16379 a give to seat 0..3 that a view's seat did not see (``Concealed("Give", to)``)
+16380        a discard that a view's seat did not see (``Concealed("Discard")``)
 ===========  ====================================================
+
+The last two appear only in a view's log (:func:`tysiac.observe`), never in a state's.
 
 Pickles store a deal's codes oldest first as little-endian unsigned 16-bit bytes.
 """
@@ -49,18 +53,27 @@ from .moves import (
 )
 
 __all__ = [
+    "AMOUNT_UNIT",
     "BID_CODE",
     "BLIND_CODE",
+    "CONCEALED_DISCARD",
+    "CONCEALED_GIVE",
     "CONTRACT_CODE",
     "EMPTY_LOG",
+    "GIVE_CODE",
     "MELD_CODE",
     "PASS_CODE",
+    "SEAT_BITS",
+    "SEAT_MASK",
+    "codes_log",
     "encode_log",
     "last_bid_blind",
+    "log_codes",
     "log_from_codes",
     "log_moves",
     "log_plus",
     "move_code",
+    "move_of",
 ]
 
 #: The log of a deal before its first move.
@@ -86,6 +99,11 @@ BLIND_CODE: Final = 2177
 MELD_CODE: Final = 24
 #: ``(GIVE_CODE + to * 24 + card) << SEAT_BITS | seat`` is the code of a give.
 GIVE_CODE: Final = 48
+#: ``(CONCEALED_GIVE + to) << SEAT_BITS | seat``: in a view's log, a give it did not see
+#: (at the top of the code space, clear of the moves' codes).
+CONCEALED_GIVE: Final = 16376
+#: ``CONCEALED_DISCARD << SEAT_BITS | seat``: in a view's log, a discard it did not see.
+CONCEALED_DISCARD: Final = 16380
 _SHARED: Final[tuple[Move, ...]] = (
     *PLAYS,
     *MELDS,
@@ -158,6 +176,17 @@ def _codes(log: int) -> tuple[int, ...]:
     return struct.unpack(f">{n}H", (log ^ 1 << CODE_BITS * n).to_bytes(2 * n, "big"))
 
 
+def log_codes(log: int) -> tuple[int, ...]:
+    """The codes of the deal log ``log``, oldest first (unpacked in C)."""
+    return _codes(log)
+
+
+def codes_log(codes: tuple[int, ...]) -> int:
+    """The deal log of ``codes`` (oldest first): the inverse of :func:`log_codes`."""
+    n = len(codes)
+    return int.from_bytes(struct.pack(f">{n}H", *codes), "big") | 1 << CODE_BITS * n
+
+
 def _move(kind: int) -> Move:
     if kind < BID_CODE:
         return _SHARED[kind]
@@ -168,6 +197,11 @@ def _move(kind: int) -> Move:
     if kind == _CONCEDE:
         return CONCEDE
     return Bid((kind - BLIND_CODE) * AMOUNT_UNIT, blind=True)
+
+
+def move_of(code: int) -> Move:
+    """The move of a code (its seat is ``code & SEAT_MASK``); not a concealed code."""
+    return _move(code >> SEAT_BITS)
 
 
 def log_moves(log: int) -> tuple[tuple[int, Move], ...]:

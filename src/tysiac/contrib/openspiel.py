@@ -22,9 +22,12 @@ Importing this module registers the game:
 * **Observations**: the observation string is ``str(view)`` of the player's view; the
   information-state string is the player's number, its view of every finished deal of the
   episode (``to_json`` of the view before the deal's last move, then that move and the deal's
-  row) and ``to_json`` of its current view.  Both tensors are
-  :func:`tysiac.encoding.features` of the current view (the information-state tensor does not
-  recall earlier deals); they are all zeros while a deal is dealt and at the end.
+  row) and ``to_json`` of its current view.  The observation tensor is
+  :func:`tysiac.encoding.features` of the current view; the information-state tensor starts
+  with the same floats and recalls each finished deal of the episode after them, in order:
+  the features of the player's view before the deal's last move, then that move as a one-hot
+  block of ``num_actions(rules)`` (``max_deals - 1`` such blocks, zeros until the deal is
+  played).  The current view's part is all zeros while a deal is dealt and at the end.
 * **Returns**: at the end of the episode, each player's score change since it started (raw
   points, not scaled); zeros before the end (``RewardModel.TERMINAL``).
 * **States** hold immutable values only: cloning copies a few references.
@@ -47,6 +50,7 @@ from __future__ import annotations
 
 import json
 import random
+from array import array
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
@@ -69,7 +73,14 @@ from .. import (
 from .._engine.core import Phase
 from .._engine.start import start_deal
 from .._errors import brief
-from ..encoding import action_mask, decode_move, feature_names, features, num_actions
+from ..encoding import (
+    action_mask,
+    decode_move,
+    feature_names,
+    features,
+    features_into,
+    num_actions,
+)
 
 __all__ = [
     "DEFAULTS",
@@ -156,6 +167,8 @@ class _Position:
     deals: int = 0
     start: tuple[int, ...] = ()
     past: tuple[tuple[str, ...], ...] = ()
+    # per seat: the information-state tensor's blocks of the finished deals (float32 bytes)
+    recalled: tuple[bytes, ...] = ()
     over: bool = False
 
     def __copy__(self) -> _Position:
@@ -194,18 +207,35 @@ class _Position:
         if after.phase is not Phase.GAME_OVER and after.deal_number == before.deal_number:
             return attrs.evolve(self, state=after)
         row = after.sheet[-1]
+        views = [observe(before, seat) for seat in range(len(self.past))]
         past = tuple(
-            (*p, f"{to_json(observe(before, seat))}\nlast: {move} by {before.to_move}\n{row!r}")
-            for seat, p in enumerate(self.past)
+            (*p, f"{to_json(view)}\nlast: {move} by {before.to_move}\n{row!r}")
+            for view, p in zip(views, self.past, strict=True)
         )
         deals = self.deals + 1
         over = after.phase is Phase.GAME_OVER or deals >= self.max_deals
-        return attrs.evolve(self, state=after, dealing=not over, deals=deals, past=past, over=over)
+        recalled = self.recalled
+        if deals < self.max_deals:  # a later deal's tensor recalls this one
+            last = [0.0] * num_actions(self.rules)
+            last[action] = 1.0
+            recalled = tuple(
+                r + array("f", features(view)).tobytes() + array("f", last).tobytes()
+                for view, r in zip(views, recalled, strict=True)
+            )
+        return attrs.evolve(
+            self,
+            state=after,
+            dealing=not over,
+            deals=deals,
+            past=past,
+            recalled=recalled,
+            over=over,
+        )
 
 
 def _start(rules: Rules, max_deals: int) -> _Position:
     n = rules.players
-    return _Position(rules, max_deals, start=(0,) * n, past=((),) * n)
+    return _Position(rules, max_deals, start=(0,) * n, past=((),) * n, recalled=(b"",) * n)
 
 
 def _replayed(rules: Rules, max_deals: int, actions: Sequence[object], path: str) -> _Position:
@@ -263,6 +293,10 @@ class TysiacGame(pyspiel.Game):  # type: ignore[misc]
         )
         super().__init__(GAME_TYPE, info, params)
         self._features = len(feature_names(self.rules))
+        # the information state: the current view's features, then each earlier deal's
+        self._recall = self._features + (self.max_deals - 1) * (
+            self._features + num_actions(self.rules)
+        )
         self._params = {key: params[key] for key in DEFAULTS}
         # a serialized state holds at most every chance outcome and player action
         self._longest = (_DECK * self.max_deals + moves * self.max_deals) * 8 + 4096
@@ -278,7 +312,7 @@ class TysiacGame(pyspiel.Game):  # type: ignore[misc]
         if params:
             raise ValueError(f"observation parameters are not supported: {params!r:.60}")
         recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return _Observer(self._features, recall)
+        return _Observer(self._features, self._recall if recall else self._features, recall)
 
     def deserialize_state(self, text: str) -> TysiacState:
         """The state that :meth:`TysiacState.serialize` wrote as ``text``, replayed action by
@@ -512,17 +546,24 @@ def _dealt(pos: _Position, deck: tuple[int, ...]) -> State:
 class _Observer:
     """OpenSpiel's Python observer protocol: ``tensor``, ``dict``, ``set_from``, ``string_from``."""
 
-    def __init__(self, size: int, recall: bool) -> None:
+    def __init__(self, features: int, size: int, recall: bool) -> None:
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"features": self.tensor}
         self.recall = recall
+        self.features = features
 
     def set_from(self, state: TysiacState, player: int) -> None:
         live = state.tysiac_state
+        tensor = self.tensor
+        size = self.features
         if live is None:
-            self.tensor.fill(0.0)
+            tensor[:size] = 0.0
         else:
-            self.tensor[:] = features(observe(live, player))
+            features_into(observe(live, player), tensor[:size])
+        if self.recall:
+            done = np.frombuffer(state.pos.recalled[player], np.float32)
+            tensor[size : size + len(done)] = done
+            tensor[size + len(done) :] = 0.0
 
     def string_from(self, state: TysiacState, player: int) -> str:
         pos = state.pos

@@ -12,7 +12,10 @@ True
 * **Observations**: a ``Dict`` of ``"observation"``, a ``Box`` of float32 holding
   :func:`tysiac.encoding.features` of the agent's own view, and ``"action_mask"``, a
   ``Box`` of int8 holding :func:`tysiac.encoding.action_mask` of that view (all zeros for an
-  agent that is not to move).  Both layouts are on the docs page "Encoding".
+  agent that is not to move).  Both layouts are on the docs page "Encoding".  An agent's
+  observation is worked out when it is first asked for after a step (``observe(agent)``,
+  ``last()``), once: asked again before the next step, it is the same dict, and nothing
+  is worked out for agents nobody asks about.
 * **Actions**: ``Discrete(num_actions(rules))``, the action numbers of
   :mod:`tysiac.encoding`; numpy integers are accepted.
 * **Rewards**: at the end of each deal, every agent receives its score change divided by
@@ -37,9 +40,15 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from .. import Rules, State, apply, new_game, observe
+from .. import Rules, State, apply, legal_moves, new_game, observe
 from .._engine.core import Phase
-from ..encoding import action_mask, decode_move, feature_names, features, num_actions
+from ..encoding import (
+    action_mask_into,
+    decode_move,
+    feature_names,
+    features_into,
+    num_actions,
+)
 
 __all__ = ["REWARD_SCALE", "env", "raw_env"]
 
@@ -112,8 +121,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's own na
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(rules.players)]
         self.agents = self.possible_agents[:]
-        size = len(feature_names(rules))
+        size = self._size = len(feature_names(rules))
         self._n = num_actions(rules)
+        self._seats = {name: seat for seat, name in enumerate(self.possible_agents)}
+        self._observed: dict[str, dict[str, np.ndarray[Any, Any]]] = {}
         space = spaces.Dict(
             {
                 "observation": spaces.Box(-np.inf, np.inf, shape=(size,), dtype=np.float32),
@@ -136,11 +147,19 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's own na
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
-        view = observe(self.state_, self._seat(agent))
-        return {
-            "observation": np.asarray(features(view), dtype=np.float32),
-            "action_mask": np.asarray(action_mask(view), dtype=np.int8),
-        }
+        """The agent's observation, worked out when first asked after each step (asked
+        again before the next step, it is the same dict and arrays)."""
+        found = self._observed.get(agent)
+        if found is None:
+            seat = self._seats[agent]
+            view = observe(self.state_, seat)
+            x = np.empty(self._size, np.float32)
+            features_into(view, x)
+            mask = np.zeros(self._n, np.int8)
+            if self.state_.to_move == seat:
+                action_mask_into(view, mask)
+            found = self._observed[agent] = {"observation": x, "action_mask": mask}
+        return found
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game: seeded by ``seed``, else by the last seed's successor.
@@ -155,6 +174,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's own na
         else:
             self._seed += 1
         self.state_ = new_game(self.rules, seed=self._seed)
+        self._observed = {}
         self._deals = 0
         self.agents = self.possible_agents[:]
         self._reset_dicts()
@@ -168,6 +188,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's own na
         move = decode_move(int(action), self.rules)
         before = self.state_
         self.state_ = after = apply(before, move)  # IllegalMoveError for a masked action
+        self._observed = {}
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if after.phase is Phase.GAME_OVER or after.deal_number != before.deal_number:
@@ -204,13 +225,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's own na
 
     # -- helpers ---------------------------------------------------------------------------
 
-    def _seat(self, agent: str) -> int:
-        return self.possible_agents.index(agent)
-
     def _legal(self, agent: str) -> tuple[Any, ...]:
-        if self.state_.to_move != self._seat(agent):
+        state = self.state_
+        if state.to_move != self._seats[agent]:
             return ()
-        return tuple(observe(self.state_, self._seat(agent)).legal_moves)
+        return legal_moves(state)  # the view's legal moves: this seat is to move
 
     def _select(self) -> None:
         done = [a for a in self.agents if self.terminations[a] or self.truncations[a]]

@@ -1,0 +1,372 @@
+"""The knowledge scan: what one seat knows, from what its view holds (see
+:mod:`~tysiac._info.knowledge` for what it finds and :class:`~tysiac._info.knowledge.Facts`
+for its result).
+
+Compiled in the compiled build (its result's types live in the pure ``knowledge`` module:
+an enum, an attrs class and a named tuple); :attr:`View.possible <tysiac.View.possible>`,
+the features and the sampler run it whenever they are asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from .._engine.trickrules import trick_winner
+from .._rules.flags import PlayFlags
+from .._rules.layouts import GEOMETRY
+from .._rules.options import Declaration, Layout
+from .._rules.rules import Rules
+from .._vocab.masks import ABOVE, ACE, ACES, FULL, KING, QUEEN, SUIT_MASK, bits
+from .._vocab.movecodes import (
+    CONCEALED_DISCARD,
+    CONCEALED_GIVE,
+    GIVE_CODE,
+    SEAT_BITS,
+    SEAT_MASK,
+)
+from .knowledge import Facts, Pile
+
+__all__ = [
+    "forbidden",
+    "scan",
+]
+
+_GIVE_END: Final = GIVE_CODE + 4 * 24
+_DISCARD_END: Final = _GIVE_END + 24
+_CHOOSE: Final = _DISCARD_END  # ChooseMusik(0); ChooseMusik(1) is the next kind
+# names bound once (enum members and the result's class; see the contributor page)
+_MUSIK: Final = Pile.MUSIK
+_MUSIK_0: Final = Pile.MUSIK_0
+_MUSIK_1: Final = Pile.MUSIK_1
+_DISCARDS: Final = Pile.DISCARDS
+_STOCK: Final = Pile.STOCK
+_OPTIONAL: Final = Declaration.OPTIONAL
+_THREE: Final = Layout.THREE
+_FOUR_SITTER: Final = Layout.FOUR_SITTER
+_TWO_CLASSIC: Final = Layout.TWO_CLASSIC
+_TWO_MUSIKS_OF_THREE: Final = Layout.TWO_MUSIKS_OF_THREE
+_FACTS: Final = Facts
+
+
+def forbidden(trick: Sequence[int], trump: int, card: int, f: PlayFlags) -> int:
+    """The cards a player cannot have held when it played ``card`` to ``trick``.
+
+    The converse of :func:`~tysiac._engine.trickrules.play_mask`: the trick rules force a card of
+    the led suit, a card beating the winning one, a trump; playing something else proves the
+    hand held none.
+    """
+    if not trick:
+        return 0
+    led = trick[0] // 6
+    win = trick[trick_winner(tuple(trick), trump)]
+    if card // 6 == led:
+        if f.must_beat and win // 6 == led and card < win:
+            return ABOVE[win]
+        return 0
+    out = SUIT_MASK[led]
+    if f.must_trump and trump >= 0:
+        if card // 6 == trump:
+            if win // 6 == trump and f.must_beat and card < win:
+                out |= ABOVE[win]
+        elif win // 6 != trump or f.trump_when_cannot_overtrump or not f.must_beat:
+            out |= SUIT_MASK[trump]
+        else:
+            out |= ABOVE[win]
+    return out
+
+
+def scan(
+    rules: Rules,
+    seat: int,
+    dealer: int,
+    declarer: int | None,
+    hand: int,
+    codes: Sequence[int],
+    musik: int,
+    discards: int,
+    hand_sizes: Sequence[int],
+    marriages: Sequence[tuple[int, int]],
+    stock_size: int,
+    ace_marriage: int | None = None,
+) -> Facts:
+    """What ``seat`` knows (see the module docstring); all arguments come from its view.
+
+    Args:
+        rules: the rules.
+        seat: the seat whose knowledge this is.
+        dealer: the dealer of the deal.
+        declarer: the declarer, if known.
+        hand: the seat's hand (mask).
+        codes: the codes of the deal's moves as the seat saw them, oldest first (see
+            :mod:`tysiac._vocab.movecodes`; hidden ones as concealed codes).
+        musik: the musik cards the seat saw (mask).
+        discards: the cards the seat put away (mask).
+        hand_sizes: every seat's hand size.
+        marriages: the declared marriages, as ``(seat, suit)``.
+        stock_size: cards left in the stock.
+        ace_marriage: the seat that declared the ace marriage, if any.
+    """
+    f = rules._play
+    layout = rules.layout
+    geo = GEOMETRY[layout]
+    n = rules.players
+    active = f.active_seats[dealer]
+    nxt = f.next_seat[dealer]
+    proven = [0] * n
+    excluded = [0] * n
+    played = [0] * n
+    received = [0] * n
+    gave_blind = [0] * n
+    draws = [0] * n
+    timed: list[tuple[int, int, int]] = []
+    proofs: list[tuple[int, int, int]] = []
+    no_aces: list[tuple[int, int]] = []
+    aces_led = 0  # the seats that have played an ace (then they never hold all four)
+    optional = rules.declaration is _OPTIONAL
+    stock = geo.stock
+    trick: list[int] = []
+    leader = -1
+    trump = pending = -1
+    first = True
+    ptr = 0
+    chosen: int | None = None
+    put_away = 0
+    # the flags the loop reads, bound once
+    free_while_stock = f.free_while_stock
+    meld_first_trick = f.meld_first_trick
+    queen_only = f.queen_only
+    on_someone = f.on_someone
+    aces_count = f.ace_marriage
+    trump_next = f.trump_next
+    per_trick = f.active
+    for code in codes:
+        who = code & SEAT_MASK
+        kind = code >> SEAT_BITS
+        if kind < GIVE_CODE:  # a play, plain or declaring
+            c = kind % 24
+            if who != seat:
+                if not trick:
+                    leader = who
+                if trick and not (stock > 0 and free_while_stock):
+                    excluded[who] |= forbidden(trick, trump, c, f)
+            elif not trick:
+                leader = who
+            suit, rank = divmod(c, 6)
+            if QUEEN <= rank <= KING:  # a queen or a king (adjacent ranks): a marriage card
+                if not trick:
+                    eligible = (meld_first_trick or not first) and (rank == QUEEN or not queen_only)
+                else:
+                    eligible = (
+                        (meld_first_trick or not first)
+                        and on_someone
+                        and rank == KING
+                        and trick[-1] == c - 1
+                    )
+                if eligible:
+                    if ptr < len(marriages) and marriages[ptr] == (who, suit):
+                        ptr += 1
+                        if not trick and who != seat:
+                            # the partner is proven in the leader's hand
+                            partner = c + 1 if rank == QUEEN else c - 1
+                            proven[who] |= 1 << partner
+                            proofs.append((who, draws[who], partner))
+                        if trump_next:
+                            pending = suit
+                        else:
+                            trump = suit
+                    elif not trick and not optional and who != seat:
+                        partner = c + 1 if rank == QUEEN else c - 1
+                        excluded[who] |= 1 << partner
+            elif rank == ACE and aces_count and not aces_led >> who & 1:
+                aces_led |= 1 << who
+                if not trick and (meld_first_trick or not first):
+                    # the first ace a seat plays declares the ace marriage, if any: it is led
+                    if who == ace_marriage:
+                        if who != seat:  # the other three aces are proven in its hand
+                            for ace in bits(ACES & ~(1 << c)):
+                                proven[who] |= 1 << ace
+                                proofs.append((who, draws[who], ace))
+                    elif not optional and who != seat:
+                        no_aces.append((who, draws[who]))
+            played[who] |= 1 << c
+            proven[who] &= ~(1 << c)
+            trick.append(c)
+            if len(trick) == per_trick:
+                w = leader
+                for _ in range(trick_winner(tuple(trick), trump)):
+                    w = nxt[w]
+                trick = []
+                first = False
+                if pending >= 0:
+                    trump, pending = pending, -1
+                if stock:
+                    s = w
+                    for _ in range(per_trick):
+                        draws[s] += 1
+                        if s != seat and excluded[s]:
+                            # a card excluded before a draw may have been drawn since
+                            timed.append((s, draws[s], excluded[s] & ~played[s]))
+                            excluded[s] = 0
+                        s = nxt[s]
+                    stock -= per_trick
+        elif kind < _GIVE_END:
+            to, c = divmod(kind - GIVE_CODE, 24)
+            received[to] |= 1 << c
+            if to != seat:
+                proven[to] |= 1 << c
+        elif kind < _DISCARD_END or kind == CONCEALED_DISCARD:
+            put_away += 1
+        elif kind == _CHOOSE or kind == _CHOOSE + 1:
+            chosen = kind - _CHOOSE
+        elif CONCEALED_GIVE <= kind < CONCEALED_DISCARD:  # a card given that it did not see
+            to = kind - CONCEALED_GIVE
+            if to < n:
+                gave_blind[to] = 1
+    if not geo.stock:  # hands only shrink in play: what a seat holds or played later, it held
+        for who, _ in no_aces:
+            rest = ACES & ~proven[who] & ~played[who]
+            if rest.bit_count() == 1:  # the one ace it can have lacked
+                excluded[who] |= rest
+    others_played = 0
+    for p in played:
+        others_played |= p
+    known = hand | others_played | discards
+    for s in range(n):
+        if s != seat:
+            known |= proven[s]
+    shown = 0
+    if declarer is None:
+        known |= musik  # a face-up musik still on the table (two players, open musik)
+    elif seat != declarer:
+        shown = musik  # the declarer took the musik this seat was shown
+    unknown = FULL & ~known
+    # blind bidding: a seat that has not looked at its cards yet does not know its own hand
+    hidden_hand = not hand and hand_sizes[seat] > 0
+    # --- slots: the other seats' hands and the face-down piles ----------------------------
+    slots: list[int] = []  # allowed masks
+    caps: list[int] = []
+    owners: list[int | None] = []  # seat, or None for a pile
+    pile_kinds: list[Pile] = []
+    for s in range(n):
+        if (s == seat and not hidden_hand) or s not in active:
+            continue
+        allowed = unknown & ~excluded[s]
+        # the shown musik went to the declarer; a defender holds one of its cards only as
+        # the card the declarer gave it unseen (3 players), and then at most one
+        if shown and s != declarer and (not gave_blind[s] or played[s] & shown):
+            allowed &= ~shown
+        slots.append(allowed)
+        caps.append(hand_sizes[s] - proven[s].bit_count())
+        owners.append(s)
+    for pile, size in _piles(rules, declarer, chosen, put_away, stock_size):
+        allowed = unknown
+        if pile is not _DISCARDS and declarer is not None:
+            allowed &= ~shown  # a shown musik went to the declarer
+        if pile is _DISCARDS and seat == declarer:
+            slots.append(-1)  # known: not a slot
+            caps.append(0)
+            owners.append(None)
+            pile_kinds.append(pile)
+            continue
+        slots.append(allowed)
+        caps.append(size)
+        owners.append(None)
+        pile_kinds.append(pile)
+    refined = _hall(unknown, [a if a >= 0 else 0 for a in slots], caps)
+    possible = [0] * n
+    possible[seat] = hand  # (a hand not looked at yet is a slot like the others')
+    piles: list[tuple[Pile, int, int]] = []
+    k = 0
+    for i, owner in enumerate(owners):
+        if owner is not None:
+            possible[owner] = refined[i] | proven[owner]
+        else:
+            pile = pile_kinds[k]
+            k += 1
+            if slots[i] < 0:
+                piles.append((pile, discards.bit_count(), discards))
+            else:
+                piles.append((pile, caps[i], refined[i]))
+    return _FACTS(
+        tuple(possible),
+        tuple(piles),
+        tuple(proven),
+        tuple(excluded),
+        tuple(played),
+        shown,
+        tuple(received),
+        tuple(gave_blind),
+        tuple(timed),
+        tuple(proofs),
+        tuple(draws),
+        tuple(no_aces),
+    )
+
+
+def _piles(
+    rules: Rules, declarer: int | None, chosen: int | None, put_away: int, stock_size: int
+) -> list[tuple[Pile, int]]:
+    """The face-down piles now on the table and their sizes."""
+    layout = rules.layout
+    geo = GEOMETRY[layout]
+    out: list[tuple[Pile, int]] = []
+    if layout is _THREE or layout is _FOUR_SITTER:
+        if declarer is None:
+            out.append((_MUSIK, geo.musiks[0]))
+        return out
+    if layout is _TWO_CLASSIC or layout is _TWO_MUSIKS_OF_THREE:
+        size = geo.musiks[0]
+        if chosen is None:
+            out += [(_MUSIK_0, size), (_MUSIK_1, size)]
+        else:
+            out.append((_MUSIK_1 if chosen == 0 else _MUSIK_0, size))
+    if put_away:
+        out.append((_DISCARDS, put_away))
+    if stock_size:
+        out.append((_STOCK, stock_size))
+    return out
+
+
+def _hall(unknown: int, allowed: list[int], caps: list[int]) -> list[int]:
+    """Drop every (card, slot) that no placement with the slot sizes ``caps`` can use.
+
+    Placing every unknown card in one allowed slot, each slot exactly full, is a transport
+    problem; by Hall's theorem card ``x`` can go to slot ``s`` unless some set ``S`` of slots
+    containing ``s`` is already exactly filled by the cards allowed only inside ``S`` and
+    ``x`` is not one of them.
+    """
+    m = len(allowed)
+    if m <= 1:
+        return [a & unknown for a in allowed]
+    # the cards by their allowed slot sets (as ``classes`` groups them), split slot by slot
+    groups = [(0, unknown)] if unknown else []
+    for i in range(m):
+        a = allowed[i]
+        bit = 1 << i
+        split: list[tuple[int, int]] = []
+        for key, mask in groups:
+            if mask & a:
+                split.append((key | bit, mask & a))
+            if mask & ~a:
+                split.append((key, mask & ~a))
+        groups = split
+    full = (1 << m) - 1
+    cap = [0] * full  # the total size of each set of slots
+    for subset in range(1, full):
+        low = subset & -subset
+        cap[subset] = cap[subset ^ low] + caps[low.bit_length() - 1]
+    out = list(allowed)
+    for subset in range(1, full):
+        inside = 0
+        outside = 0  # the cards that some slot outside the set allows
+        for key, mask in groups:
+            if key & ~subset:
+                outside |= mask
+            else:
+                inside += mask.bit_count()
+        if inside >= cap[subset] and outside:  # tight: only the cards inside may use them
+            for i in range(m):
+                if subset >> i & 1:
+                    out[i] &= ~outside
+    return [a & unknown for a in out]
