@@ -132,7 +132,7 @@ def preset_rules(preset: str, layout: Layout, **changes: Any) -> Rules:
 
 
 def presets_and_layouts() -> list[tuple[str, Layout]]:
-    """Every preset × every layout (each layout fixes its player count): 4 × 8 = 32 pairs.
+    """Every preset × every layout (each layout fixes its player count): 5 × 8 = 40 pairs.
 
     Meant for ``pytest.mark.parametrize(("preset", "layout"), presets_and_layouts())``.
     """

@@ -497,7 +497,7 @@ GOLDEN_APP_RESULT: tuple[int, tuple[int, ...]] = (0, (260, -280, -20))
 
 
 def test_presets_listed() -> None:
-    assert set(PRESETS) == {"app", "pl", "ro", "ru"}
+    assert set(PRESETS) == {"app", "pl", "ro", "ru", "ua"}
 
 
 @pytest.mark.parametrize(

@@ -208,10 +208,10 @@ class Rules:
 
     _play: PlayFlags = attrs.field(init=False, eq=False, hash=False, repr=False)
 
-    PRESET_NAMES: ClassVar[tuple[str, ...]] = ("app", "pl", "ro", "ru")
+    PRESET_NAMES: ClassVar[tuple[str, ...]] = ("app", "pl", "ro", "ru", "ua")
     """The names :meth:`preset` knows: ``"app"`` (the app's rules, the default), ``"pl"``
-    (Polish club rules), ``"ro"`` (Romanian rules, *O mie*) and ``"ru"`` (Russian and
-    Ukrainian rules, *Тысяча*)."""
+    (Polish club rules), ``"ro"`` (Romanian rules, *O mie*), ``"ru"`` (Russian rules,
+    *Тысяча*) and ``"ua"`` (Ukrainian rules, *Тисяча*)."""
 
     def __copy__(self) -> Rules:
         return self
@@ -231,8 +231,9 @@ class Rules:
 
         Args:
             name: ``"app"`` (the app's rules, the default), ``"pl"`` (Polish club rules),
-                ``"ro"`` (Romanian rules, *O mie*) or ``"ru"`` (Russian and Ukrainian rules,
-                *Тысяча*); see the rules, "Presets at a glance" and section 15.
+                ``"ro"`` (Romanian rules, *O mie*), ``"ru"`` (Russian rules, *Тысяча*) or
+                ``"ua"`` (Ukrainian rules, *Тисяча*); see the rules, "Presets at a glance"
+                and section 15.
             **changes: option values that replace the preset's.
 
         Raises:

@@ -9,9 +9,10 @@ Importing this module registers the game:
 >>> state.is_chance_node(), len(state.chance_outcomes())
 (True, 24)
 
-* **Parameters**: ``preset`` (``"app"``, ``"pl"``, ``"ro"``, ``"ru"``), ``players`` (0: the preset's
-  or the layout's count), ``layout`` (a :class:`~tysiac.Layout` value such as
-  ``"four-sitter"``; ``""``: the default for the player count), ``episode`` (``"deal"`` or
+* **Parameters**: ``preset`` (``"app"``, ``"pl"``, ``"ro"``, ``"ru"``, ``"ua"``),
+  ``players`` (0: the preset's or the layout's count), ``layout`` (a
+  :class:`~tysiac.Layout` value such as ``"four-sitter"``; ``""``: the default for the
+  player count), ``episode`` (``"deal"`` or
   ``"game"``) and ``max_deals`` (with ``episode="game"``: the episode ends after this many
   deals, at least 1; OpenSpiel needs a bounded game length).
 * **Chance**: each deal is dealt by 24 chance nodes, one card each, uniform over the cards
