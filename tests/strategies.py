@@ -161,6 +161,8 @@ VARIED_OPTIONS: Final = frozenset(
         "opening_bid",
         "forced_bidder",
         "bid_step",
+        "high_bid_step",
+        "high_bids_from",
         "jump_bids",
         "bid_cap_marriages",
         "max_bid",
@@ -236,6 +238,15 @@ def _rules(
         changes["bid_step"] = step
         changes["opening_bid"] = opening
         changes["max_bid"] = opening + step * draw(st.integers(0, 300 // step))
+    if draw(st.booleans()):  # a higher step from some amount on: opening and max bid on it
+        base = Rules.preset(preset, **changes)
+        high = base.bid_step * draw(st.sampled_from([1, 2, 4]))
+        start = high * draw(st.integers(1, 300 // high))
+        opening, top = base.opening_bid, base.max_bid
+        if opening >= start and opening % high:
+            opening += high - opening % high
+        top = max(opening, top - (top % high if top >= start else 0))
+        changes.update(high_bid_step=high, high_bids_from=start, opening_bid=opening, max_bid=top)
     # the forced bidder is a seat offset from the dealer; the sitter (offset 0) cannot bid
     maybe("forced_bidder", st.integers(int(layout is Layout.FOUR_SITTER), players - 1))
     maybe("jump_bids", st.booleans())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from .._rules.checks import on_ladder
 from .._rules.flags import PlayFlags, bid_cap
 from .._rules.rules import Rules
 from .._vocab.dealing import shuffled_deck
@@ -76,7 +77,8 @@ def unseen(s: State, p: int) -> bool:
 def bid_range(f: PlayFlags, rules: Rules, bid: int, fresh: bool, hand: int) -> tuple[int, int]:
     """The lowest and highest amounts the seat to move may bid now, the one test of a bid's
     amount (``low > high``: no bid).  A bid is legal when ``low <= amount <= high`` and it
-    is a multiple of the bid step above ``low`` (and, blind, only where :func:`unseen`).
+    is on the ladder of amounts (:func:`~tysiac._rules.checks.on_ladder`; and, blind, only
+    where :func:`unseen`).
 
     Args:
         f: the rules' flags.
@@ -88,7 +90,7 @@ def bid_range(f: PlayFlags, rules: Rules, bid: int, fresh: bool, hand: int) -> t
     """
     if bid == 0:
         return f.opening_bid, f.opening_bid
-    low = bid + f.bid_step
+    low = f.next_amount[bid // AMOUNT_UNIT]
     high = f.blind_cap if fresh and f.blind_bidding else bid_cap(rules, hand)
     if not f.jump_bids and high > low:
         high = low
@@ -104,13 +106,15 @@ def legal_auction(s: State) -> tuple[Move, ...]:
     assert p is not None
     deal = c.deal
     bid = deal.bid
-    step = f.bid_step
     fresh = not deal.acted >> p & 1  # the seat's first auction turn
     blind = fresh and f.blind_bidding  # it has not looked at its hand (see unseen())
     low, high = bid_range(f, c.rules, bid, fresh, c.hands[p])
-    plain = f.bids[low // step : high // step + 1]
+    at = f.ladder_at
+    first = at[low // AMOUNT_UNIT]
+    last = at[high // AMOUNT_UNIT + 1] if high >= low else first
+    plain = f.ladder_bids[first:last]
     if blind:
-        paired = f.blind_bids[low // step : high // step + 1]
+        paired = f.ladder_blind[first:last]
         bids: tuple[Move, ...] = tuple(m for pair in zip(plain, paired, strict=True) for m in pair)
         return bids if bid == 0 else PASS_ONLY + bids
     moves: tuple[Move, ...] = plain if bid == 0 else PASS_ONLY + plain
@@ -154,10 +158,16 @@ def _explain(s: State, move: Move) -> str:
             )
         if not isinstance(move.amount, int) or move.amount <= s.bid:
             return f"a bid must be above the current bid {s.bid}"
-        if move.amount % r.bid_step:
-            return f"bids are multiples of {r.bid_step}"
-        if not r.jump_bids and move.amount != s.bid + r.bid_step:
-            return f"jump bids are off: the next bid is {s.bid + r.bid_step} (Rules.jump_bids)"
+        if not on_ladder(r, move.amount):
+            if r.high_bid_step is None:
+                return f"bids are multiples of {r.bid_step}"
+            return (
+                f"bids are multiples of {r.bid_step}, and of {r.high_bid_step} from "
+                f"{r.high_bids_from} (Rules.high_bid_step)"
+            )
+        nxt = r._play.next_amount[s.bid // AMOUNT_UNIT]
+        if not r.jump_bids and move.amount != nxt:
+            return f"jump bids are off: the next bid is {nxt} (Rules.jump_bids)"
         fresh = not s._c.deal.acted >> p & 1
         cap = bid_range(r._play, r, s.bid, fresh, s._c.hands[p])[1]
         return (
@@ -189,7 +199,8 @@ def apply_auction(s: State, move: Move) -> State:
         if not (
             type(amount) is int
             and low <= amount <= high
-            and (amount - low) % f.bid_step == 0
+            and f.ladder_at[amount // AMOUNT_UNIT + 1] - f.ladder_at[amount // AMOUNT_UNIT]
+            and amount % AMOUNT_UNIT == 0
             and ((fresh and f.blind_bidding) or not move.blind)  # type: ignore[union-attr]
         ):
             illegal(s, move, _explain(s, move))

@@ -80,6 +80,8 @@ LATER_OPTIONS: Final = (
     "concession_penalty_every",
     "blind_bids",
     "ace_marriage",
+    "high_bid_step",
+    "high_bids_from",
 )
 
 

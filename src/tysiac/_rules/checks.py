@@ -16,6 +16,7 @@ __all__ = [
     "MAX_BID",
     "MAX_BOMBS",
     "MAX_MARRIAGE",
+    "on_ladder",
     "problems",
 ]
 
@@ -27,6 +28,21 @@ MAX_MARRIAGE: Final = 1000
 #: The most bombs per player and game.
 MAX_BOMBS: Final = 100
 _INT_LIMIT: Final = 10**6
+
+
+def on_ladder(r: Rules, amount: int) -> bool:
+    """Whether ``amount`` is a bid (or contract) amount: a multiple of ``bid_step``, and of
+    ``high_bid_step`` from ``high_bids_from`` up (see the rules, section 4 'The auction')."""
+    if amount % r.bid_step:
+        return False
+    high = r.high_bid_step
+    return high is None or amount < r.high_bids_from or amount % high == 0
+
+
+def _ladder_text(r: Rules) -> str:
+    if r.high_bid_step is None:
+        return ""
+    return f", and of high_bid_step={r.high_bid_step} from high_bids_from={r.high_bids_from}"
 
 
 def problems(r: Rules) -> list[str]:
@@ -69,16 +85,30 @@ def problems(r: Rules) -> list[str]:
         )
     if not 10 <= r.redeal_threshold <= 18:
         out.append(f"redeal_threshold={r.redeal_threshold} must be from 10 to 18")
+    high = r.high_bid_step
+    if high is not None and not is_int(high):
+        out.append(f"high_bid_step={brief(high)} must be None or an int")
+        return out
+    if not 0 < r.high_bids_from <= MAX_BID:
+        out.append(f"high_bids_from={r.high_bids_from} must be from 1 to {MAX_BID}")
     if r.bid_step <= 0 or r.bid_step % 5:
         out.append(f"bid_step={r.bid_step} must be a positive multiple of 5")
-    elif r.opening_bid <= 0 or r.opening_bid % r.bid_step:
+    elif high is not None and (high <= 0 or high % r.bid_step or high > MAX_BID):
+        out.append(
+            f"high_bid_step={high} must be None or a positive multiple of "
+            f"bid_step={r.bid_step}, at most {MAX_BID}"
+        )
+    elif high is not None and r.high_bids_from % high:
+        out.append(f"high_bids_from={r.high_bids_from} must be a multiple of high_bid_step={high}")
+    elif r.opening_bid <= 0 or not on_ladder(r, r.opening_bid):
         out.append(
             f"opening_bid={r.opening_bid} must be a positive multiple of bid_step={r.bid_step}"
+            + _ladder_text(r)
         )
-    elif r.max_bid < r.opening_bid or r.max_bid % r.bid_step or r.max_bid > MAX_BID:
+    elif r.max_bid < r.opening_bid or not on_ladder(r, r.max_bid) or r.max_bid > MAX_BID:
         out.append(
-            f"max_bid={r.max_bid} must be a multiple of bid_step={r.bid_step}, at "
-            f"least opening_bid={r.opening_bid} and at most {MAX_BID}"
+            f"max_bid={r.max_bid} must be a multiple of bid_step={r.bid_step}"
+            f"{_ladder_text(r)}, at least opening_bid={r.opening_bid} and at most {MAX_BID}"
         )
     if not 1 <= r.bombs_per_player <= MAX_BOMBS:
         out.append(f"bombs_per_player={r.bombs_per_player} must be from 1 to {MAX_BOMBS}")

@@ -7,7 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from .._vocab.masks import ACES, marriage_suits
+from .._vocab.movecodes import AMOUNT_UNIT
 from .._vocab.moves import Bid, Contract
+from .checks import on_ladder
 from .layouts import active_seats, next_seat
 from .options import Declaration, Layout, MarriageCards, TrumpTiming
 
@@ -55,6 +57,17 @@ class PlayFlags(NamedTuple):
     redeal: bool
     # by dealer, then the trick's leader: the seats of the trick in the order they play
     trick_seats: tuple[tuple[tuple[int, ...], ...], ...]
+    # the ladder of bid and contract amounts (bid_step, and high_bid_step from
+    # high_bids_from): its Bid, blind Bid and Contract in order, from bid_step to max_bid
+    ladder_bids: tuple[Bid, ...]
+    ladder_blind: tuple[Bid, ...]
+    ladder_contracts: tuple[Contract, ...]
+    # by amount // AMOUNT_UNIT (0 .. max_bid // AMOUNT_UNIT + 1): how many ladder amounts lie
+    # below it, so that the amounts from a to b are ladder_*[at[a // 5] : at[b // 5 + 1]]
+    ladder_at: tuple[int, ...]
+    # by amount // AMOUNT_UNIT (0 .. max_bid // AMOUNT_UNIT): the next ladder amount above it
+    # (max_bid + AMOUNT_UNIT above the last: above every cap)
+    next_amount: tuple[int, ...]
 
 
 def play_flags(r: Rules) -> PlayFlags:
@@ -65,6 +78,22 @@ def play_flags(r: Rules) -> PlayFlags:
     sums = tuple(sum(r.marriage_values[s] for s in range(4) if k >> s & 1) for k in range(16))
     nexts = tuple(next_seat(layout, d) for d in range(r.players))
     active = 3 if layout in (Layout.THREE, Layout.FOUR_SITTER) else layout.players
+    ladder = [a for a in range(r.bid_step, r.max_bid + 1, r.bid_step) if on_ladder(r, a)]
+    units = r.max_bid // AMOUNT_UNIT
+    at: list[int] = []
+    above: list[int] = []
+    i = 0
+    for k in range(units + 2):
+        while i < len(ladder) and ladder[i] < k * AMOUNT_UNIT:
+            i += 1
+        at.append(i)  # the ladder amounts below k * AMOUNT_UNIT
+        j = i + (i < len(ladder) and ladder[i] == k * AMOUNT_UNIT)
+        above.append(ladder[j] if j < len(ladder) else r.max_bid + AMOUNT_UNIT)
+    del above[-1]
+    # one instance per move: the ladder's moves are those decode_move returns
+    bids = tuple(Bid(a) for a in range(0, r.max_bid + 1, r.bid_step))
+    blind = tuple(Bid(a, blind=True) for a in range(0, r.max_bid + 1, r.bid_step))
+    contracts = tuple(Contract(a) for a in range(0, r.max_bid + 1, r.bid_step))
     return PlayFlags(
         r.must_beat,
         r.must_trump,
@@ -81,9 +110,9 @@ def play_flags(r: Rules) -> PlayFlags:
         nexts,
         tuple(active_seats(layout, d) for d in range(r.players)),
         sums,
-        tuple(Bid(a) for a in range(0, r.max_bid + 1, r.bid_step)),
-        tuple(Bid(a, blind=True) for a in range(0, r.max_bid + 1, r.bid_step)),
-        tuple(Contract(a) for a in range(0, r.max_bid + 1, r.bid_step)),
+        bids,
+        blind,
+        contracts,
         r.ace_marriage is not None,
         tuple(_bid_cap(r, sums, k) for k in range(32)),
         r.bid_step,
@@ -95,6 +124,11 @@ def play_flags(r: Rules) -> PlayFlags:
         tuple(
             tuple(_seats_from(nxt, leader, active) for leader in range(r.players)) for nxt in nexts
         ),
+        tuple(bids[a // r.bid_step] for a in ladder),
+        tuple(blind[a // r.bid_step] for a in ladder),
+        tuple(contracts[a // r.bid_step] for a in ladder),
+        tuple(at),
+        tuple(above),
     )
 
 

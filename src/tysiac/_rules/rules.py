@@ -102,9 +102,15 @@ class Rules:
     """Who makes the forced bid, counted clockwise from the dealer: 1 is the player on the
     dealer's left (*na musiku*); 0 the dealer (not in the four-player sitter layout)."""
     bid_step: int = 10
-    """Bids and contracts are multiples of this."""
+    """Bids and contracts are multiples of this (below :attr:`high_bids_from`, where
+    :attr:`high_bid_step` is set)."""
+    high_bid_step: int | None = None
+    """The step of bids and contracts from :attr:`high_bids_from` up (10 in the Russian
+    auction, by 5 below 200 and by 10 from 200), or None: :attr:`bid_step` throughout."""
+    high_bids_from: int = 200
+    """The amount from which bids and contracts go in steps of :attr:`high_bid_step`."""
     jump_bids: bool = True
-    """Whether a bid may jump by more than one step (False: exactly +step)."""
+    """Whether a bid may jump by more than one step (False: exactly the next amount)."""
     bid_cap_marriages: bool = True
     """Whether bids and contracts are capped at 120 plus the marriages in the hand (the ace
     marriage included, where the rules have it)."""
