@@ -163,6 +163,8 @@ VARIED_OPTIONS: Final = frozenset(
         "bid_step",
         "high_bid_step",
         "high_bids_from",
+        "free_opening",
+        "auction_max_bid",
         "jump_bids",
         "bid_cap_marriages",
         "max_bid",
@@ -247,8 +249,19 @@ def _rules(
             opening += high - opening % high
         top = max(opening, top - (top % high if top >= start else 0))
         changes.update(high_bid_step=high, high_bids_from=start, opening_bid=opening, max_bid=top)
+    if draw(st.booleans()):  # a lower cap for the auction than for the contract
+        base = Rules.preset(preset, **changes)
+        upper, start = base.high_bid_step, base.high_bids_from
+        amounts = [
+            a
+            for a in range(base.opening_bid, base.max_bid + 1, base.bid_step)
+            if upper is None or a < start or a % upper == 0
+        ]
+        changes["auction_max_bid"] = draw(st.sampled_from(amounts))
     # the forced bidder is a seat offset from the dealer; the sitter (offset 0) cannot bid
     maybe("forced_bidder", st.integers(int(layout is Layout.FOUR_SITTER), players - 1))
+    if layout is not Layout.FOUR_SITTER:  # all passing, the dealer plays: not the sitter
+        maybe("free_opening", st.booleans())
     maybe("jump_bids", st.booleans())
     maybe("bid_cap_marriages", st.booleans())
     maybe("hide_musik_at_opening_bid", st.booleans())

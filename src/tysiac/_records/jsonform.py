@@ -82,6 +82,8 @@ LATER_OPTIONS: Final = (
     "ace_marriage",
     "high_bid_step",
     "high_bids_from",
+    "free_opening",
+    "auction_max_bid",
 )
 
 

@@ -110,6 +110,21 @@ def problems(r: Rules) -> list[str]:
             f"max_bid={r.max_bid} must be a multiple of bid_step={r.bid_step}"
             f"{_ladder_text(r)}, at least opening_bid={r.opening_bid} and at most {MAX_BID}"
         )
+    elif r.auction_max_bid is not None and (
+        not is_int(r.auction_max_bid)
+        or not r.opening_bid <= r.auction_max_bid <= r.max_bid
+        or not on_ladder(r, r.auction_max_bid)
+    ):
+        out.append(
+            f"auction_max_bid={brief(r.auction_max_bid)} must be None or a multiple of "
+            f"bid_step={r.bid_step}{_ladder_text(r)} from opening_bid={r.opening_bid} to "
+            f"max_bid={r.max_bid}"
+        )
+    if r.free_opening and r.layout is Layout.FOUR_SITTER:
+        out.append(
+            "free_opening=True needs a dealer who plays: when everyone passes the dealer "
+            "plays the opening bid, and layout=Layout.FOUR_SITTER sits the dealer out"
+        )
     if not 1 <= r.bombs_per_player <= MAX_BOMBS:
         out.append(f"bombs_per_player={r.bombs_per_player} must be from 1 to {MAX_BOMBS}")
     if r.ace_marriage is not None and (

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PlayFlags",
+    "auction_cap",
     "bid_cap",
     "held_marriages",
     "play_flags",
@@ -68,6 +69,10 @@ class PlayFlags(NamedTuple):
     # by amount // AMOUNT_UNIT (0 .. max_bid // AMOUNT_UNIT): the next ladder amount above it
     # (max_bid + AMOUNT_UNIT above the last: above every cap)
     next_amount: tuple[int, ...]
+    # the first bidder may pass; when everyone passes the dealer plays the opening bid
+    free_opening: bool
+    # the auction's bid cap, by the same index as bid_caps (auction_max_bid applied)
+    auction_caps: tuple[int, ...]
 
 
 def play_flags(r: Rules) -> PlayFlags:
@@ -90,6 +95,8 @@ def play_flags(r: Rules) -> PlayFlags:
         j = i + (i < len(ladder) and ladder[i] == k * AMOUNT_UNIT)
         above.append(ladder[j] if j < len(ladder) else r.max_bid + AMOUNT_UNIT)
     del above[-1]
+    caps = tuple(_bid_cap(r, sums, k) for k in range(32))
+    auction_max = r.max_bid if r.auction_max_bid is None else r.auction_max_bid
     # one instance per move: the ladder's moves are those decode_move returns
     bids = tuple(Bid(a) for a in range(0, r.max_bid + 1, r.bid_step))
     blind = tuple(Bid(a, blind=True) for a in range(0, r.max_bid + 1, r.bid_step))
@@ -114,10 +121,10 @@ def play_flags(r: Rules) -> PlayFlags:
         blind,
         contracts,
         r.ace_marriage is not None,
-        tuple(_bid_cap(r, sums, k) for k in range(32)),
+        caps,
         r.bid_step,
         r.opening_bid,
-        min(r.max_bid, 120) if r.bid_cap_marriages else r.max_bid,
+        min(r.max_bid, 120, auction_max) if r.bid_cap_marriages else auction_max,
         r.jump_bids,
         r.blind_bids,
         r.redeal,
@@ -129,6 +136,8 @@ def play_flags(r: Rules) -> PlayFlags:
         tuple(contracts[a // r.bid_step] for a in ladder),
         tuple(at),
         tuple(above),
+        r.free_opening,
+        tuple(min(cap, auction_max) for cap in caps),
     )
 
 
@@ -163,8 +172,17 @@ def held_marriages(rules: Rules, hand: int) -> int:
 
 
 def bid_cap(rules: Rules, hand: int) -> int:
-    """The highest bid or contract allowed with ``hand`` (option ``bid_cap_marriages``).
+    """The highest contract allowed with ``hand`` (option ``bid_cap_marriages``).
+
+    See the rules, section 6 'The contract and the bomb'.
+    """
+    return rules._play.bid_caps[marriage_suits(hand) | (16 if hand & ACES == ACES else 0)]
+
+
+def auction_cap(rules: Rules, hand: int) -> int:
+    """The highest bid allowed with ``hand`` in the auction (options ``bid_cap_marriages``
+    and ``auction_max_bid``).
 
     See the rules, section 4 'The auction'.
     """
-    return rules._play.bid_caps[marriage_suits(hand) | (16 if hand & ACES == ACES else 0)]
+    return rules._play.auction_caps[marriage_suits(hand) | (16 if hand & ACES == ACES else 0)]

@@ -101,6 +101,10 @@ class Rules:
     forced_bidder: int = 1
     """Who makes the forced bid, counted clockwise from the dealer: 1 is the player on the
     dealer's left (*na musiku*); 0 the dealer (not in the four-player sitter layout)."""
+    free_opening: bool = False
+    """Whether the first bidder may pass instead of bidding :attr:`opening_bid` (any
+    amount from it up to the cap, with :attr:`jump_bids`); when everyone passes, the
+    dealer plays :attr:`opening_bid` (the Ukrainian *bolt*)."""
     bid_step: int = 10
     """Bids and contracts are multiples of this (below :attr:`high_bids_from`, where
     :attr:`high_bid_step` is set)."""
@@ -116,6 +120,9 @@ class Rules:
     marriage included, where the rules have it)."""
     max_bid: int = 360
     """The absolute maximum bid and contract."""
+    auction_max_bid: int | None = None
+    """The highest bid of the auction, before the musik (120: the contract may still be
+    raised after it, up to :attr:`max_bid`), or None: :attr:`max_bid`."""
     # --- musik and contract ---
     hide_musik_at_opening_bid: bool = False
     """Whether the musik stays hidden when the forced opening bid was not raised."""
