@@ -36,6 +36,7 @@ from hypothesis import strategies as st
 from tysiac import (
     CARDS,
     BarrelFailure,
+    BarrelMounting,
     Bid,
     BoltRule,
     Bomb,
@@ -195,6 +196,10 @@ VARIED_OPTIONS: Final = frozenset(
         "barrel_penalty",
         "barrel_knock_off",
         "barrel_failure",
+        "barrel_mounting",
+        "barrel_reset_every",
+        "no_win_deals",
+        "no_win_penalty",
         "bolt_penalty",
         "bolt_rule",
         "bolts_per_penalty",
@@ -292,6 +297,16 @@ def _rules(
         maybe("barrel_knock_off", st.booleans())
     else:
         changes.update(barrel_clamp=False, barrel_deals=None, barrel_knock_off=False)
+    base = Rules.preset(preset, target=target)
+    if has_barrel and (
+        changes.get("barrel_clamp", base.barrel_clamp)
+        or changes.get("barrel_knock_off", base.barrel_knock_off)
+        or changes.get("barrel_deals", base.barrel_deals) is not None
+    ):  # a barrel that players mount and fall from
+        maybe("barrel_mounting", st.sampled_from(BarrelMounting))
+        maybe("barrel_reset_every", st.none() | st.integers(1, 3))
+    maybe("no_win_deals", st.none() | st.integers(1, 4))
+    maybe("no_win_penalty", st.sampled_from([0, 120]))
     maybe("barrel_penalty", st.sampled_from([0, 60, 120]))
     maybe("barrel_failure", st.sampled_from(BarrelFailure))
     maybe("bolt_penalty", st.none() | st.sampled_from([60, 120]))

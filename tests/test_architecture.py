@@ -19,6 +19,7 @@ PUBLIC = [
     "COMPILED",
     "PRESETS",
     "BarrelFailure",
+    "BarrelMounting",
     "Bid",
     "BoltRule",
     "Bomb",

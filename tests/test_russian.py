@@ -72,7 +72,7 @@ def settled(
 
 def on_barrel(*deals: int) -> Tallies:
     """Tallies with each seat's deals on the barrel (-1: not on it)."""
-    return Tallies((0, 0, 0), tuple(deals), (0, 0, 0))
+    return Tallies((0, 0, 0), tuple(deals), (0, 0, 0), (0, 0, 0), (0, 0, 0))
 
 
 # --- the dump -------------------------------------------------------------------------------
@@ -329,7 +329,7 @@ def test_concession_payouts(payout: ConcessionPayout, gain: int) -> None:
 @pytest.mark.parametrize(("every", "third"), [(3, -200), (None, -100)])
 def test_every_third_concession_costs_the_bid_again(every: int | None, third: int) -> None:
     rules = Rules.preset("ru", concession_penalty_every=every, dump_scores=())
-    tallies = Tallies((0, 0, 0), (-1, -1, -1), (0, 2, 0))
+    tallies = Tallies((0, 0, 0), (-1, -1, -1), (0, 2, 0), (0, 0, 0), (0, 0, 0))
     out = settled(rules, (0, 0, 0), (60, -100, 60), made=None, conceded=True, tallies=tallies)
     assert out.scores[1] == third
     assert out.tallies.concessions == (0, 3, 0)

@@ -7,18 +7,26 @@ Three-player seats: seat 0 deals, seat 1 bids first, seat 2 next.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from strategies import run_moves as run
 from tysiac import (
+    BarrelMounting,
     Bid,
+    BoltRule,
+    Concede,
     Contract,
     Give,
     IllegalMoveError,
     InvalidRulesError,
     Layout,
+    Move,
+    Outcome,
     Pass,
     Phase,
+    Redeal,
     Rules,
     State,
     apply,
@@ -26,9 +34,12 @@ from tysiac import (
     new_game,
     parse_cards,
 )
+from tysiac._engine.endgame import Settled, Tallies, settle
 
 #: Seat 0 (dealer): 9 card points; seat 1: the hearts marriage; seat 2: the clubs marriage.
 DEAL = ["9S JS QS 9C JC 9D JD", "AH TH KH QH AS TS KS", "AC TC KC QC AD TD KD", "9H JH QD"]
+#: Seat 1 declares: the musik's 9H to seat 2, JH to seat 0.
+GIVES: list[Move] = [Give("9H", to=2), Give("JH", to=0)]
 
 
 def bids(state: State) -> list[int]:
@@ -177,3 +188,151 @@ def test_the_auction_cap_and_the_marriages_cap_together() -> None:
 def test_the_auction_cap_is_checked(cap: int) -> None:
     with pytest.raises(InvalidRulesError, match=f"auction_max_bid={cap} must be None or a"):
         Rules(auction_max_bid=cap)
+
+
+# --- the end of a deal: the barrel, bolts and streaks (settle, step by step) ------------------
+
+RU = Rules.preset("ru", dump_scores=())
+
+
+def settled(
+    rules: Rules,
+    before: tuple[int, ...],
+    deltas: tuple[int, ...],
+    *,
+    declarer: int = 2,
+    made: bool | None = True,
+    tallies: Tallies | None = None,
+    seats: tuple[int, ...] = (0, 1, 2),
+    took: tuple[bool, ...] = (True, True, True),
+) -> Settled:
+    return settle(
+        rules, before, deltas, declarer, 100, made, seats, took, False, tallies or Tallies.start(3)
+    )
+
+
+def tallies(
+    barrel: tuple[int, ...] = (-1, -1, -1),
+    falls: tuple[int, ...] = (0, 0, 0),
+    streaks: tuple[int, ...] = (0, 0, 0),
+    bolts: tuple[int, ...] = (0, 0, 0),
+) -> Tallies:
+    return Tallies(bolts, barrel, (0, 0, 0), falls, streaks)
+
+
+def test_two_players_mounting_in_one_deal_both_stay_by_default() -> None:
+    out = settled(RU, (830, 850, 0), (60, 40, 100))
+    assert out.scores == (880, 880, 100) and out.tallies.barrel == (0, 0, -1)
+
+
+def test_one_stays_the_declarer_first() -> None:
+    rules = Rules.preset("ru", dump_scores=(), barrel_mounting=BarrelMounting.ONE_STAYS)
+    out = settled(rules, (830, 780, 0), (60, 100, 20), declarer=1)
+    assert out.scores == (760, 880, 20)  # seat 0 falls back from 880 for 120
+    assert out.tallies.barrel == (-1, 0, -1) and out.tallies.falls == (1, 0, 0)
+
+
+@pytest.mark.parametrize(("seats", "stays"), [((0, 1, 2), 0), ((1, 2, 0), 1)])
+def test_one_stays_else_the_first_from_the_dealers_left(seats: tuple[int, ...], stays: int) -> None:
+    rules = Rules.preset("ru", dump_scores=(), barrel_mounting="one-stays")
+    out = settled(rules, (830, 850, 0), (60, 40, -100), seats=seats)
+    assert out.scores[stays] == 880 and out.scores[1 - stays] == 760
+    assert out.tallies.barrel[stays] == 0 and out.tallies.barrel[1 - stays] == -1
+
+
+def test_one_stays_needs_a_mounted_barrel() -> None:
+    with pytest.raises(InvalidRulesError, match=r"barrel_mounting=BarrelMounting\.ONE_STAYS needs"):
+        Rules(barrel_mounting=BarrelMounting.ONE_STAYS)
+
+
+RESET = Rules.preset("ru", dump_scores=(), barrel_reset_every=3)
+
+
+@pytest.mark.parametrize(("rules", "expected"), [(RESET, 0), (RU, 760)])
+def test_the_third_fall_knocked_off_resets_to_zero(rules: Rules, expected: int) -> None:
+    before = tallies(barrel=(-1, 1, -1), falls=(0, 2, 0))
+    out = settled(rules, (830, 880, 0), (60, 0, 100), tallies=before)
+    assert out.scores == (880, expected, 100)
+    assert out.tallies.falls == (0, 3, 0)
+
+
+def test_the_third_fall_by_a_failed_contract_resets_to_zero() -> None:
+    before = tallies(barrel=(-1, 0, -1), falls=(0, 2, 0))
+    out = settled(RESET, (0, 880, 0), (40, -100, 60), declarer=1, made=False, tallies=before)
+    assert out.scores == (40, 0, 60)
+    first = tallies(barrel=(-1, 0, -1))
+    second = settled(RESET, (0, 880, 0), (40, -100, 60), declarer=1, made=False, tallies=first)
+    assert second.scores == (40, 780, 60) and second.tallies.falls == (0, 1, 0)
+
+
+def test_the_third_fall_when_the_time_on_the_barrel_runs_out_resets_to_zero() -> None:
+    before = tallies(barrel=(-1, 2, -1), falls=(0, 2, 0))
+    out = settled(RESET, (0, 880, 0), (40, 0, 100), tallies=before)
+    assert out.scores == (40, 0, 100) and out.tallies.barrel == (-1, -1, -1)
+
+
+def test_barrel_resets_need_a_mounted_barrel() -> None:
+    with pytest.raises(InvalidRulesError, match="barrel_reset_every=3 needs a barrel"):
+        Rules(barrel_reset_every=3)
+
+
+STREAK = Rules.preset("ru", dump_scores=(), bolt_penalty=None, no_win_deals=3)
+
+
+def test_a_no_win_streak_costs_120_and_starts_again() -> None:
+    out = settled(STREAK, (100, 100, 100), (0, 20, 100), tallies=tallies(streaks=(2, 2, 2)))
+    assert out.scores == (-20, 120, 200)
+    assert out.tallies.streaks == (0, 0, 0)
+    out = settled(STREAK, (100, 100, 100), (0, 20, -100), tallies=tallies(streaks=(1, 0, 2)))
+    assert out.scores == (100, 120, -120) and out.tallies.streaks == (2, 0, 0)
+
+
+def test_deals_on_the_barrel_do_not_count_in_a_streak() -> None:
+    out = settled(
+        STREAK, (880, 0, 0), (0, 20, 100), tallies=tallies((0, -1, -1), streaks=(2, 0, 0))
+    )
+    assert out.scores[0] == 880 and out.tallies.streaks == (2, 0, 0)
+
+
+def test_the_streak_comes_after_the_bolts_and_before_the_dump() -> None:
+    rules = Rules.preset("ru", no_win_deals=3)  # bolts, and the dump at 555
+    before = tallies(streaks=(2, 0, 0), bolts=(2, 0, 0))
+    out = settled(rules, (795, 0, 0), (0, 20, 100), tallies=before)
+    assert out.scores[0] == 0  # 795, a bolt -120 = 675, the streak -120 = 555: dumped
+    assert out.tallies.bolts == (3, 0, 0) and out.tallies.streaks == (0, 0, 0)
+
+
+def test_the_streak_through_the_engine_is_on_the_score_sheet() -> None:
+    rules = Rules.preset("ru", no_win_deals=1, dump_scores=())
+    state = run(new_game(rules, deal=DEAL, seed=1), [Bid(100), Pass(), Pass(), *GIVES])
+    row = apply(state, Concede()).sheet[-1]
+    assert row.deltas == (60, -220, 60)  # the concession's -100, then the streak's -120
+    assert row.no_wins == (0, 0, 0) and row.barrel_falls == ()
+    assert Rules.preset("ru").no_win_deals is None
+
+
+@pytest.mark.parametrize(
+    ("rule", "bolts"), [(BoltRule.NO_TRICK, (0, 1, 0)), (BoltRule.NO_POINTS, (0, 0, 0))]
+)
+def test_bolts_for_the_declarer_too(rule: BoltRule, bolts: tuple[int, ...]) -> None:
+    rules = Rules.preset("ru", dump_scores=(), bolt_rule=rule)
+    out = settled(
+        rules, (0, 0, 0), (60, -100, 60), declarer=1, made=False, took=(True, False, True)
+    )
+    assert out.tallies.bolts == bolts
+
+
+def test_a_redeal_keeps_the_running_tallies() -> None:
+    # a redeal's row carries no tallies: the next deal counts on from the row before it
+    rules = Rules.preset("ru", blind_bids=False)
+    state, rng = new_game(rules, seed=1), random.Random(1)
+    while not state.is_over and state.deal_number < 60:
+        moves = legal_moves(state)
+        state = apply(state, Redeal() if Redeal() in moves else rng.choice(moves))
+    rows = list(state.sheet)
+    checked = 0
+    for a, b, c in zip(rows, rows[1:], rows[2:], strict=False):
+        if b.outcome is Outcome.REDEALT and c.outcome is not Outcome.REDEALT:
+            assert all(x >= y for x, y in zip(c.bolts, a.bolts, strict=True))
+            checked += 1
+    assert checked

@@ -41,6 +41,7 @@ from ._records.records import DealRecord, GameRecord, record, replay
 from ._records.tojson import to_json
 from ._rules.options import (
     BarrelFailure,
+    BarrelMounting,
     BoltRule,
     BombPayout,
     BombRule,
@@ -80,6 +81,7 @@ __all__ = [
     "COMPILED",
     "PRESETS",
     "BarrelFailure",
+    "BarrelMounting",
     "Bid",
     "BoltRule",
     "Bomb",

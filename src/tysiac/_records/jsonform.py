@@ -84,6 +84,10 @@ LATER_OPTIONS: Final = (
     "high_bids_from",
     "free_opening",
     "auction_max_bid",
+    "barrel_mounting",
+    "barrel_reset_every",
+    "no_win_deals",
+    "no_win_penalty",
 )
 
 

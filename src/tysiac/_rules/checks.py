@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from .._errors import brief
-from .options import Layout
+from .options import BarrelMounting, Layout
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -145,16 +145,29 @@ def problems(r: Rules) -> list[str]:
         out.append("auto_claim=True needs claim=True")
     for name, low in (
         ("barrel_deals", 1),
+        ("barrel_reset_every", 1),
+        ("no_win_deals", 1),
         ("bolt_penalty", 0),
         ("concession_penalty_every", 1),
     ):
         value = getattr(r, name)
         if value is not None and (not is_int(value) or not low <= value <= 100_000):
             out.append(f"{name}={brief(value)} must be None or an int from {low} to 100000")
-    for name, low in (("barrel_penalty", 0), ("bolts_per_penalty", 1)):
+    for name, low in (("barrel_penalty", 0), ("bolts_per_penalty", 1), ("no_win_penalty", 0)):
         value = getattr(r, name)
         if not low <= value <= 100_000:
             out.append(f"{name}={brief(value)} must be an int from {low} to 100000")
     if r.barrel is None and (r.barrel_clamp or r.barrel_knock_off or r.barrel_deals is not None):
         out.append("barrel_clamp, barrel_knock_off and barrel_deals need a barrel (barrel=None)")
+    mounted = r.barrel_clamp or r.barrel_knock_off or r.barrel_deals is not None
+    if r.barrel_mounting is not BarrelMounting.ALL_STAY and not mounted:
+        out.append(
+            f"barrel_mounting={r.barrel_mounting!r} needs a barrel that players mount: "
+            "barrel_clamp, barrel_knock_off or barrel_deals"
+        )
+    if r.barrel_reset_every is not None and not mounted:
+        out.append(
+            f"barrel_reset_every={r.barrel_reset_every} needs a barrel that players mount "
+            "and fall from: barrel_clamp, barrel_knock_off or barrel_deals"
+        )
     return out

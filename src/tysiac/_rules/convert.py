@@ -13,6 +13,7 @@ from .checks import MAX_MARRIAGE
 from .layouts import DEFAULT_LAYOUT
 from .options import (
     BarrelFailure,
+    BarrelMounting,
     BoltRule,
     BombPayout,
     BombRule,
@@ -102,6 +103,10 @@ def to_bolt_rule(value: object) -> BoltRule:
 
 def to_barrel_failure(value: object) -> BarrelFailure:
     return _convert(BarrelFailure, value)
+
+
+def to_barrel_mounting(value: object) -> BarrelMounting:
+    return _convert(BarrelMounting, value)
 
 
 def to_concession_payout(value: object) -> ConcessionPayout:

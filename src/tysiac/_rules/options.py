@@ -8,6 +8,7 @@ import enum
 
 __all__ = [
     "BarrelFailure",
+    "BarrelMounting",
     "BoltRule",
     "BombPayout",
     "BombRule",
@@ -167,6 +168,16 @@ class BarrelFailure(Option):
     USES_A_DEAL = "uses-a-deal"
     """Nothing but one of the deals allowed on the barrel, for a failed contract and a
     concession alike."""
+
+
+class BarrelMounting(Option):
+    """Who stays on the barrel when two or more players mount it in the same deal."""
+
+    ALL_STAY = "all-stay"
+    """Every one of them mounts it and stays."""
+    ONE_STAYS = "one-stays"
+    """One stays: the declarer if it is one of them, else the first of them in turn from the
+    dealer's left; the others fall back, losing ``barrel_penalty``."""
 
 
 class ConcessionPayout(Option):

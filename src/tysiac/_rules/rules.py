@@ -15,6 +15,7 @@ from .convert import (
     default_barrel,
     default_layout,
     to_barrel_failure,
+    to_barrel_mounting,
     to_bolt_rule,
     to_bomb_payout,
     to_bomb_rule,
@@ -32,6 +33,7 @@ from .convert import (
 from .flags import PlayFlags, play_flags
 from .options import (
     BarrelFailure,
+    BarrelMounting,
     BoltRule,
     BombPayout,
     BombRule,
@@ -198,12 +200,24 @@ class Rules:
         default=BarrelFailure.LOSES_CONTRACT, converter=to_barrel_failure
     )
     """What a declarer on the barrel who fails or concedes loses (:class:`BarrelFailure`)."""
+    barrel_mounting: BarrelMounting = attrs.field(
+        default=BarrelMounting.ALL_STAY, converter=to_barrel_mounting
+    )
+    """Who stays when players mount the barrel in the same deal (:class:`BarrelMounting`)."""
+    barrel_reset_every: int | None = None
+    """Every this many falls from the barrel of one player reset its score to 0 instead of
+    the fall's loss (3: the third fall; None: never)."""
     bolt_penalty: int | None = None
     """What every :attr:`bolts_per_penalty`-th bolt costs (None: no bolts)."""
     bolt_rule: BoltRule = attrs.field(default=BoltRule.NO_POINTS, converter=to_bolt_rule)
     """What earns a bolt (:class:`BoltRule`)."""
     bolts_per_penalty: int = 3
     """How many bolts cost :attr:`bolt_penalty` once."""
+    no_win_deals: int | None = None
+    """A player that goes this many deals in a row without a positive deal score loses
+    :attr:`no_win_penalty` (None: never)."""
+    no_win_penalty: int = 120
+    """What a no-win streak of :attr:`no_win_deals` deals costs."""
     dump_scores: tuple[int, ...] = attrs.field(default=(), converter=to_scores)
     """Scores that, landed on exactly, return to 0 (the dump: ``(555,)``, or ``(-555, 555)``)."""
     concession: bool = False
