@@ -46,6 +46,7 @@ from tysiac import (
     Claim,
     Concede,
     ConcessionPayout,
+    ConcessionTiming,
     Contract,
     Declaration,
     DefenderCap,
@@ -207,6 +208,8 @@ VARIED_OPTIONS: Final = frozenset(
         "concession",
         "concession_payout",
         "concession_penalty_every",
+        "concession_penalty",
+        "concession_timing",
         "blind_bids",
         "ace_marriage",
     }
@@ -316,6 +319,11 @@ def _rules(
     maybe("concession", st.booleans())
     maybe("concession_payout", st.sampled_from(ConcessionPayout))
     maybe("concession_penalty_every", st.none() | st.integers(1, 3))
+    base = Rules.preset(preset, target=target)
+    if changes.get("concession", base.concession):
+        maybe("concession_timing", st.sampled_from(ConcessionTiming))
+    if changes.get("concession_penalty_every", base.concession_penalty_every) is not None:
+        maybe("concession_penalty", st.none() | st.sampled_from([0, 120]))
     maybe("blind_bids", st.booleans())
     maybe("ace_marriage", st.none() | st.sampled_from([0, 200, 150]))
     if draw(st.booleans()):
@@ -517,8 +525,8 @@ def move_key(move: Move) -> tuple[int, int, int]:
 PHASE_MOVES: Final[dict[Phase, tuple[type, ...]]] = {
     Phase.AUCTION: (Pass, Bid, Redeal),
     Phase.CHOOSE_MUSIK: (ChooseMusik,),
-    Phase.DISCARD: (Discard,),
-    Phase.GIVE: (Give,),
+    Phase.DISCARD: (Discard, Concede),  # the write-off before the first card
+    Phase.GIVE: (Give, Concede),
     Phase.CONTRACT: (Contract, Bomb, Concede),
     Phase.PLAY: (Play, Claim),
 }

@@ -31,6 +31,7 @@ PUBLIC = [
     "Concealed",
     "Concede",
     "ConcessionPayout",
+    "ConcessionTiming",
     "Contract",
     "DealAnalysis",
     "DealRecord",

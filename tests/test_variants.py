@@ -17,6 +17,8 @@ from tysiac import (
     Bid,
     BoltRule,
     Concede,
+    ConcessionPayout,
+    ConcessionTiming,
     Contract,
     Give,
     IllegalMoveError,
@@ -336,3 +338,103 @@ def test_a_redeal_keeps_the_running_tallies() -> None:
             assert all(x >= y for x, y in zip(c.bolts, a.bolts, strict=True))
             checked += 1
     assert checked
+
+
+# --- the write-off before giving cards (concession_timing, HALF_ANY_BID, concession_penalty) --
+
+WRITE_OFF = Rules.preset(
+    "ru",
+    dump_scores=(),
+    concession_timing=ConcessionTiming.BEFORE_GIVES,
+    concession_payout=ConcessionPayout.HALF_ANY_BID,
+    concession_penalty=120,
+)
+
+
+def test_the_write_off_comes_before_the_first_give_and_not_after() -> None:
+    state = run(new_game(WRITE_OFF, deal=DEAL, seed=1), [Bid(100), Pass(), Pass()])
+    assert state.phase is Phase.GIVE and legal_moves(state)[-1] == Concede()
+    row = apply(state, Concede()).sheet[-1]
+    assert row.outcome is Outcome.CONCEDED and row.deltas == (50, -100, 50)  # half the bid
+    given = apply(state, GIVES[0])
+    assert Concede() not in legal_moves(given)
+    with pytest.raises(IllegalMoveError, match="before giving or putting away its first card"):
+        apply(given, Concede())
+    named = apply(given, GIVES[1])
+    assert Concede() not in legal_moves(named)
+    with pytest.raises(IllegalMoveError, match="BEFORE_GIVES"):
+        apply(named, Concede())
+
+
+def test_after_the_gives_by_default() -> None:
+    state = run(new_game(Rules.preset("ru"), deal=DEAL, seed=1), [Bid(100), Pass(), Pass()])
+    assert Concede() not in legal_moves(state)
+    with pytest.raises(IllegalMoveError, match="once the cards are given"):
+        apply(state, Concede())
+    assert legal_moves(run(state, GIVES))[-1] == Concede()
+
+
+@pytest.mark.parametrize(
+    ("payout", "bid", "gain"),
+    [
+        (ConcessionPayout.HALF_ANY_BID, 100, 50),
+        (ConcessionPayout.HALF_ANY_BID, 130, 65),
+        (ConcessionPayout.HALF_BID, 100, 60),
+        (ConcessionPayout.HALF_BID, 130, 65),
+        (ConcessionPayout.SIXTY, 130, 60),
+    ],
+)
+def test_what_each_opponent_gets_for_a_write_off(
+    payout: ConcessionPayout, bid: int, gain: int
+) -> None:
+    rules = Rules.preset("ru", dump_scores=(), concession_payout=payout, opening_bid=bid)
+    state = run(new_game(rules, deal=DEAL, seed=1), [Bid(bid), Pass(), Pass(), *GIVES])
+    row = apply(state, Concede()).sheet[-1]
+    assert row.deltas == (gain, -bid, gain)
+
+
+@pytest.mark.parametrize(("penalty", "third"), [(120, -220), (None, -200)])
+def test_every_third_write_off_costs_120_or_the_bid_again(penalty: int | None, third: int) -> None:
+    rules = Rules.preset("ru", dump_scores=(), concession_penalty=penalty)
+    before = Tallies((0, 0, 0), (-1, -1, -1), (0, 2, 0), (0, 0, 0), (0, 0, 0))
+    out = settle(
+        rules, (0, 0, 0), (60, -100, 60), 1, 100, None, (0, 1, 2), (True,) * 3, True, before
+    )
+    assert out.scores[1] == third and out.tallies.concessions == (0, 3, 0)
+
+
+def test_a_write_off_on_the_barrel_falls_off_it() -> None:
+    state = new_game(WRITE_OFF, deal=DEAL, seed=1, scores=(0, 880, 0))
+    state = run(state, [Bid(100), Pass(), Pass()])
+    row = apply(state, Concede()).sheet[-1]
+    assert row.scores == (50, 780, 50)  # as a concession after the gives: below the barrel
+
+
+def test_the_write_off_before_putting_cards_away_with_two_players() -> None:
+    rules = Rules.preset("ru", players=2, concession_timing="before-gives")
+    state = new_game(rules, seed=3)
+    while state.phase is Phase.AUCTION or state.phase is Phase.CHOOSE_MUSIK:
+        state = apply(state, legal_moves(state)[0])
+    assert state.phase is Phase.DISCARD and legal_moves(state)[-1] == Concede()
+    assert Concede() not in legal_moves(apply(state, legal_moves(state)[0]))
+
+
+def test_without_gives_the_write_off_replaces_the_contract() -> None:
+    rules = Rules.preset(
+        "ru", players=4, layout=Layout.FOUR_ALL_PLAY, concession_timing="before-gives"
+    )
+    state = new_game(rules, seed=3)
+    while state.phase is Phase.AUCTION:
+        state = apply(state, legal_moves(state)[0])
+    assert state.phase is Phase.CONTRACT and legal_moves(state)[-1] == Concede()
+
+
+def test_the_write_off_options_are_checked() -> None:
+    with pytest.raises(
+        InvalidRulesError, match=r"concession_timing=.*BEFORE_GIVES needs concession"
+    ):
+        Rules(concession_timing=ConcessionTiming.BEFORE_GIVES)
+    with pytest.raises(
+        InvalidRulesError, match="concession_penalty=120 needs concession_penalty_every"
+    ):
+        Rules(concession=True, concession_penalty=120)

@@ -32,12 +32,21 @@ from .tricks import start_play
 
 __all__ = [
     "apply_contract",
+    "concede",
     "contract_cap",
     "legal_contract",
     "may_bomb",
 ]
 
 # --- the contract and the bomb ---------------------------------------------------------------
+
+
+def concede(s: State) -> State:
+    """The declarer concedes (*rospisat'*): the deal ends and is scored as conceded."""
+    decl = s._c.deal.declarer
+    assert decl is not None
+    s = replace(s, log=log(s, decl, CONCEDE))
+    return finish_deal(s, s._taken, OUTCOME_CONCEDED)
 
 
 def contract_cap(s: State) -> int:
@@ -77,7 +86,7 @@ def legal_contract(s: State) -> tuple[Move, ...]:
     ]
     if r.bomb is not BOMB_RULE_OFF and may_bomb(s):
         moves = (*moves, BOMB)
-    if r.concession:
+    if f.concede_in_contract:
         moves = (*moves, CONCEDE)
     return moves
 
@@ -104,8 +113,14 @@ def apply_contract(s: State, move: Move) -> State:
     if isinstance(move, Concede):
         if not s.rules.concession:
             illegal(s, move, "concessions are off (Rules.concession)")
-        s = replace(s, log=log(s, decl, CONCEDE))
-        return finish_deal(s, s._taken, OUTCOME_CONCEDED)
+        if not s.rules._play.concede_in_contract:
+            illegal(
+                s,
+                move,
+                "the declarer concedes before giving or putting away a card "
+                "(Rules.concession_timing=ConcessionTiming.BEFORE_GIVES)",
+            )
+        return concede(s)
     if not isinstance(move, Contract):
         illegal(s, move, "the declarer must name the contract with Contract(amount)")
     cap = contract_cap(s)

@@ -177,7 +177,8 @@ def settle(
         concessions[declarer] += 1
         every = rules.concession_penalty_every
         if every is not None and concessions[declarer] % every == 0 and contract is not None:
-            scores[declarer] -= contract  # the bid again
+            extra = rules.concession_penalty
+            scores[declarer] -= contract if extra is None else extra  # the bid again, or 120
     streak = rules.no_win_deals
     if streak is not None:
         for i in seats:

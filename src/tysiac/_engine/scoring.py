@@ -19,6 +19,7 @@ from .start import start_deal
 from .state import State
 from .statics import (
     BOMB_PAYOUT_SIXTY,
+    CONCESSION_PAYOUT_HALF_ANY_BID,
     CONCESSION_PAYOUT_HALF_BID,
     DEFENDER_CAP_BELOW_TARGET,
     DEFENDER_CAP_NONE,
@@ -176,7 +177,10 @@ def deal_result(
                     deltas[i] = defender_gain(r, before[i], gain)
         elif outcome is OUTCOME_CONCEDED:
             gain = 60
-            if r.concession_payout is CONCESSION_PAYOUT_HALF_BID and deal.bid > 120:
+            payout = r.concession_payout
+            if payout is CONCESSION_PAYOUT_HALF_ANY_BID or (
+                payout is CONCESSION_PAYOUT_HALF_BID and deal.bid > 120
+            ):
                 gain = -(-deal.bid // 10) * 5  # half the bid, rounded up to a multiple of 5
             deltas[decl] = -deal.bid
             for i in seats:

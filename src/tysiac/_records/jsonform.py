@@ -88,6 +88,8 @@ LATER_OPTIONS: Final = (
     "barrel_reset_every",
     "no_win_deals",
     "no_win_penalty",
+    "concession_penalty",
+    "concession_timing",
 )
 
 

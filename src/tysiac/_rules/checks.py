@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from .._errors import brief
-from .options import BarrelMounting, Layout
+from .options import BarrelMounting, ConcessionTiming, Layout
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -149,6 +149,7 @@ def problems(r: Rules) -> list[str]:
         ("no_win_deals", 1),
         ("bolt_penalty", 0),
         ("concession_penalty_every", 1),
+        ("concession_penalty", 0),
     ):
         value = getattr(r, name)
         if value is not None and (not is_int(value) or not low <= value <= 100_000):
@@ -159,6 +160,13 @@ def problems(r: Rules) -> list[str]:
             out.append(f"{name}={brief(value)} must be an int from {low} to 100000")
     if r.barrel is None and (r.barrel_clamp or r.barrel_knock_off or r.barrel_deals is not None):
         out.append("barrel_clamp, barrel_knock_off and barrel_deals need a barrel (barrel=None)")
+    if r.concession_timing is not ConcessionTiming.AFTER_GIVES and not r.concession:
+        out.append(f"concession_timing={r.concession_timing!r} needs concession=True")
+    if r.concession_penalty is not None and r.concession_penalty_every is None:
+        out.append(
+            f"concession_penalty={r.concession_penalty} needs concession_penalty_every "
+            "(which concessions it costs)"
+        )
     mounted = r.barrel_clamp or r.barrel_knock_off or r.barrel_deals is not None
     if r.barrel_mounting is not BarrelMounting.ALL_STAY and not mounted:
         out.append(

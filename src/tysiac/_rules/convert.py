@@ -18,6 +18,7 @@ from .options import (
     BombPayout,
     BombRule,
     ConcessionPayout,
+    ConcessionTiming,
     Declaration,
     DefenderCap,
     HalfRounding,
@@ -111,6 +112,10 @@ def to_barrel_mounting(value: object) -> BarrelMounting:
 
 def to_concession_payout(value: object) -> ConcessionPayout:
     return _convert(ConcessionPayout, value)
+
+
+def to_concession_timing(value: object) -> ConcessionTiming:
+    return _convert(ConcessionTiming, value)
 
 
 def to_scores(value: object) -> tuple[int, ...]:

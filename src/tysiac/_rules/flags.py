@@ -10,8 +10,8 @@ from .._vocab.masks import ACES, marriage_suits
 from .._vocab.movecodes import AMOUNT_UNIT
 from .._vocab.moves import Bid, Contract
 from .checks import on_ladder
-from .layouts import active_seats, next_seat
-from .options import Declaration, Layout, MarriageCards, TrumpTiming
+from .layouts import GEOMETRY, active_seats, next_seat
+from .options import ConcessionTiming, Declaration, Layout, MarriageCards, TrumpTiming
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -73,6 +73,10 @@ class PlayFlags(NamedTuple):
     free_opening: bool
     # the auction's bid cap, by the same index as bid_caps (auction_max_bid applied)
     auction_caps: tuple[int, ...]
+    # the declarer may concede before its first give or discard, and not in the contract
+    concede_before: bool
+    # the declarer may concede instead of naming the contract
+    concede_in_contract: bool
 
 
 def play_flags(r: Rules) -> PlayFlags:
@@ -96,6 +100,8 @@ def play_flags(r: Rules) -> PlayFlags:
         above.append(ladder[j] if j < len(ladder) else r.max_bid + AMOUNT_UNIT)
     del above[-1]
     caps = tuple(_bid_cap(r, sums, k) for k in range(32))
+    gives = layout in (Layout.THREE, Layout.FOUR_SITTER) or GEOMETRY[layout].discard > 0
+    before = r.concession and r.concession_timing is ConcessionTiming.BEFORE_GIVES and gives
     auction_max = r.max_bid if r.auction_max_bid is None else r.auction_max_bid
     # one instance per move: the ladder's moves are those decode_move returns
     bids = tuple(Bid(a) for a in range(0, r.max_bid + 1, r.bid_step))
@@ -138,6 +144,8 @@ def play_flags(r: Rules) -> PlayFlags:
         tuple(above),
         r.free_opening,
         tuple(min(cap, auction_max) for cap in caps),
+        before,
+        r.concession and not before,
     )
 
 

@@ -13,6 +13,7 @@ __all__ = [
     "BombPayout",
     "BombRule",
     "ConcessionPayout",
+    "ConcessionTiming",
     "Declaration",
     "DefenderCap",
     "HalfRounding",
@@ -187,3 +188,15 @@ class ConcessionPayout(Option):
     """60 points each (ru)."""
     HALF_BID = "half-bid"
     """60, or half the bid rounded up to a multiple of 5 when the bid is above 120."""
+    HALF_ANY_BID = "half-any-bid"
+    """Half the bid rounded up to a multiple of 5, whatever the bid (50 for 100)."""
+
+
+class ConcessionTiming(Option):
+    """When the declarer may concede (*rospisat'*, the write-off)."""
+
+    AFTER_GIVES = "after-gives"
+    """Instead of naming the contract, once the cards are given or put away (ru)."""
+    BEFORE_GIVES = "before-gives"
+    """Once the musik is taken, before the first card is given or put away, and not later
+    (where the layout has no gives or discards: instead of naming the contract)."""

@@ -20,6 +20,7 @@ from .convert import (
     to_bomb_payout,
     to_bomb_rule,
     to_concession_payout,
+    to_concession_timing,
     to_declaration,
     to_defender_cap,
     to_half_rounding,
@@ -38,6 +39,7 @@ from .options import (
     BombPayout,
     BombRule,
     ConcessionPayout,
+    ConcessionTiming,
     Declaration,
     DefenderCap,
     HalfRounding,
@@ -227,7 +229,15 @@ class Rules:
     )
     """What each opponent scores for a concession (:class:`ConcessionPayout`)."""
     concession_penalty_every: int | None = None
-    """Every this many concessions of one player cost it the bid once more (None: never)."""
+    """Every this many concessions of one player cost it the bid once more (None: never),
+    or :attr:`concession_penalty` where set."""
+    concession_penalty: int | None = None
+    """What every :attr:`concession_penalty_every`-th concession costs: None, the bid again;
+    else this amount (120)."""
+    concession_timing: ConcessionTiming = attrs.field(
+        default=ConcessionTiming.AFTER_GIVES, converter=to_concession_timing
+    )
+    """When the declarer may concede (:class:`ConcessionTiming`)."""
     blind_bids: bool = False
     """Whether a player may bid blind (``Bid(amount, blind=True)``) before looking at the
     hand: each player sees its hand only after its first auction move, and a blind
