@@ -178,6 +178,7 @@ VARIED_OPTIONS: Final = frozenset(
         "must_beat",
         "must_trump",
         "trump_when_cannot_overtrump",
+        "play_highest",
         "free_play_while_stock",
         "marriage_values",
         "marriage_cards",
@@ -280,6 +281,7 @@ def _rules(
     maybe("must_beat", st.booleans())
     maybe("must_trump", st.booleans())
     maybe("trump_when_cannot_overtrump", st.booleans())
+    maybe("play_highest", st.booleans())
     maybe("free_play_while_stock", st.booleans())
     maybe("marriage_values", st.tuples(*[st.integers(0, 200)] * 4))
     maybe("marriage_cards", st.sampled_from(MarriageCards))

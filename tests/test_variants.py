@@ -13,9 +13,11 @@ import pytest
 
 from strategies import run_moves as run
 from tysiac import (
+    CARDS,
     BarrelMounting,
     Bid,
     BoltRule,
+    Card,
     Concede,
     ConcessionPayout,
     ConcessionTiming,
@@ -28,6 +30,7 @@ from tysiac import (
     Outcome,
     Pass,
     Phase,
+    Play,
     Redeal,
     Rules,
     State,
@@ -37,6 +40,7 @@ from tysiac import (
     parse_cards,
 )
 from tysiac._engine.endgame import Settled, Tallies, settle
+from tysiac._engine.trickrules import play_mask
 
 #: Seat 0 (dealer): 9 card points; seat 1: the hearts marriage; seat 2: the clubs marriage.
 DEAL = ["9S JS QS 9C JC 9D JD", "AH TH KH QH AS TS KS", "AC TC KC QC AD TD KD", "9H JH QD"]
@@ -438,3 +442,61 @@ def test_the_write_off_options_are_checked() -> None:
         InvalidRulesError, match="concession_penalty=120 needs concession_penalty_every"
     ):
         Rules(concession=True, concession_penalty=120)
+
+
+# --- forced highest play (play_highest) ------------------------------------------------------
+
+#: Seat 1 holds the hearts and no club or diamond; seat 0 the diamonds; seat 2 the clubs.
+HIGH_DEAL = [
+    "TC AD TD KD QD JD TS",
+    "KH QH TH 9H AS KS QS",
+    "AH JH AC KC QC JC 9C",
+    "9D JS 9S",
+]
+
+
+def _second_trick(play_highest: bool) -> State:
+    """Seat 1 declares hearts on the first trick; seat 2 wins it and leads the 9 of
+    diamonds."""
+    rules = Rules(marriage_on_first_trick=True, play_highest=play_highest)
+    state = run(new_game(rules, deal=HIGH_DEAL, seed=1), [Bid(100), Pass(), Pass()])
+    state = run(state, [Give("9D", to=2), Give("JS", to=0), Contract(100)])
+    state = run(state, [Play("KH"), Play("AH"), Play("TS")])  # hearts are trump
+    assert state.trump is not None and state.to_move == 2
+    return apply(state, Play("9D"))
+
+
+def cards(state: State) -> list[str]:
+    return [str(m.card) for m in legal_moves(state) if isinstance(m, Play)]
+
+
+@pytest.mark.parametrize(
+    ("highest", "beat", "trump"),
+    [
+        (True, ["AD"], ["TH"]),
+        (False, ["JD", "QD", "KD", "TD", "AD"], ["9H", "QH", "TH"]),
+    ],
+)
+def test_forced_highest_play(highest: bool, beat: list[str], trump: list[str]) -> None:
+    state = _second_trick(highest)
+    assert cards(state) == beat  # seat 0 beats the 9 of diamonds: with its highest diamond
+    state = apply(state, Play("AD"))
+    assert cards(state) == trump  # seat 1, void in diamonds, trumps: with its highest trump
+    if highest:
+        with pytest.raises(IllegalMoveError):
+            apply(state, Play("9H"))
+
+
+def test_forced_highest_play_under_a_higher_trump() -> None:
+    # void in clubs, holding 9H QH under the trick's AH (hearts trump)
+    hand = sum(1 << Card.parse(c).index for c in ("9H", "QH", "9S"))
+    trick = (Card.parse("AC").index, Card.parse("AH").index)
+    hearts = Card.parse("AH").index // 6
+
+    def allowed(**options: bool) -> list[str]:
+        mask = play_mask(hand, trick, hearts, Rules(play_highest=True, **options)._play)
+        return [str(c) for c in CARDS if mask >> c.index & 1]
+
+    assert allowed() == ["QH"]  # a trump, the highest, though it cannot overtrump
+    assert allowed(trump_when_cannot_overtrump=False) == ["9S", "9H", "QH"]  # any card
+    assert allowed(must_beat=False) == ["QH"]

@@ -90,6 +90,7 @@ LATER_OPTIONS: Final = (
     "no_win_penalty",
     "concession_penalty",
     "concession_timing",
+    "play_highest",
 )
 
 

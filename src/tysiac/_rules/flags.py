@@ -77,6 +77,8 @@ class PlayFlags(NamedTuple):
     concede_before: bool
     # the declarer may concede instead of naming the contract
     concede_in_contract: bool
+    # a card forced to beat or to trump is the highest of its kind (forced highest play)
+    play_highest: bool
 
 
 def play_flags(r: Rules) -> PlayFlags:
@@ -146,6 +148,7 @@ def play_flags(r: Rules) -> PlayFlags:
         tuple(min(cap, auction_max) for cap in caps),
         before,
         r.concession and not before,
+        r.play_highest,
     )
 
 
