@@ -144,10 +144,10 @@ class Rules:
     must_trump: bool = True
     """A player void in the led suit must play a trump if they hold one."""
     trump_when_cannot_overtrump: bool = True
+    """Whether the trump obligation stands when no trump can beat the one in the trick."""
     play_highest: bool = False
     """Forced highest play: a player who must beat the trick in the led suit plays its
     highest card of the suit, and one who must trump its highest trump."""
-    """Whether the trump obligation stands when no trump can beat the one in the trick."""
     free_play_while_stock: bool = True
     """Layouts with a stock: whether any card may be played while the stock lasts (the trick
     rules apply once it is empty); False applies the trick rules from the first trick."""

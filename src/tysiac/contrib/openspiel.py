@@ -228,8 +228,9 @@ def _deal_bound(rules: Rules) -> tuple[int, int, int]:
     """Per deal: the lowest and highest score change, and the most player moves.
 
     Generous on purpose: a blind contract counts double, and the Russian end game adds the
-    barrel's fall, a bolt's penalty, a repeated concession's bid and the dump (a reset to 0
-    from any dump score) on top of the deal itself.
+    barrel's fall (or a reset to 0 on a fall), a bolt's penalty, a repeated concession's bid
+    (or penalty), a no-win streak's penalty and the dump (a reset to 0 from any dump score)
+    on top of the deal itself.
     """
     contract = rules.max_bid * (2 if rules.blind_bids else 1)
     high = max(contract, 120 + sum(rules.marriage_values) + (rules.ace_marriage or 0), 200)
@@ -238,7 +239,11 @@ def _deal_bound(rules: Rules) -> tuple[int, int, int]:
         low += rules.barrel_penalty
     low += rules.bolt_penalty or 0
     if rules.concession_penalty_every is not None:
-        low += contract
+        low += contract if rules.concession_penalty is None else rules.concession_penalty
+    if rules.no_win_deals is not None:
+        low += rules.no_win_penalty
+    if rules.barrel_reset_every is not None:
+        low += rules.target  # a fall that resets a score below the target to 0
     low += max((d for d in rules.dump_scores if d > 0), default=0)
     high += max((-d for d in rules.dump_scores if d < 0), default=0)
     bids = (rules.max_bid - rules.opening_bid) // rules.bid_step + 1
