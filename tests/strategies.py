@@ -36,6 +36,7 @@ from hypothesis import strategies as st
 from tysiac import (
     CARDS,
     BarrelFailure,
+    BarrelMounting,
     Bid,
     BoltRule,
     Bomb,
@@ -45,6 +46,7 @@ from tysiac import (
     Claim,
     Concede,
     ConcessionPayout,
+    ConcessionTiming,
     Contract,
     Declaration,
     DefenderCap,
@@ -132,7 +134,7 @@ def preset_rules(preset: str, layout: Layout, **changes: Any) -> Rules:
 
 
 def presets_and_layouts() -> list[tuple[str, Layout]]:
-    """Every preset × every layout (each layout fixes its player count): 4 × 8 = 32 pairs.
+    """Every preset × every layout (each layout fixes its player count): 5 × 8 = 40 pairs.
 
     Meant for ``pytest.mark.parametrize(("preset", "layout"), presets_and_layouts())``.
     """
@@ -161,6 +163,10 @@ VARIED_OPTIONS: Final = frozenset(
         "opening_bid",
         "forced_bidder",
         "bid_step",
+        "high_bid_step",
+        "high_bids_from",
+        "free_opening",
+        "auction_max_bid",
         "jump_bids",
         "bid_cap_marriages",
         "max_bid",
@@ -172,6 +178,7 @@ VARIED_OPTIONS: Final = frozenset(
         "must_beat",
         "must_trump",
         "trump_when_cannot_overtrump",
+        "play_highest",
         "free_play_while_stock",
         "marriage_values",
         "marriage_cards",
@@ -191,6 +198,10 @@ VARIED_OPTIONS: Final = frozenset(
         "barrel_penalty",
         "barrel_knock_off",
         "barrel_failure",
+        "barrel_mounting",
+        "barrel_reset_every",
+        "no_win_deals",
+        "no_win_penalty",
         "bolt_penalty",
         "bolt_rule",
         "bolts_per_penalty",
@@ -198,6 +209,8 @@ VARIED_OPTIONS: Final = frozenset(
         "concession",
         "concession_payout",
         "concession_penalty_every",
+        "concession_penalty",
+        "concession_timing",
         "blind_bids",
         "ace_marriage",
     }
@@ -236,8 +249,28 @@ def _rules(
         changes["bid_step"] = step
         changes["opening_bid"] = opening
         changes["max_bid"] = opening + step * draw(st.integers(0, 300 // step))
+    if draw(st.booleans()):  # a higher step from some amount on: opening and max bid on it
+        base = Rules.preset(preset, **changes)
+        high = base.bid_step * draw(st.sampled_from([1, 2, 4]))
+        start = high * draw(st.integers(1, 300 // high))
+        opening, top = base.opening_bid, base.max_bid
+        if opening >= start and opening % high:
+            opening += high - opening % high
+        top = max(opening, top - (top % high if top >= start else 0))
+        changes.update(high_bid_step=high, high_bids_from=start, opening_bid=opening, max_bid=top)
+    if draw(st.booleans()):  # a lower cap for the auction than for the contract
+        base = Rules.preset(preset, **changes)
+        upper, start = base.high_bid_step, base.high_bids_from
+        amounts = [
+            a
+            for a in range(base.opening_bid, base.max_bid + 1, base.bid_step)
+            if upper is None or a < start or a % upper == 0
+        ]
+        changes["auction_max_bid"] = draw(st.sampled_from(amounts))
     # the forced bidder is a seat offset from the dealer; the sitter (offset 0) cannot bid
     maybe("forced_bidder", st.integers(int(layout is Layout.FOUR_SITTER), players - 1))
+    if layout is not Layout.FOUR_SITTER:  # all passing, the dealer plays: not the sitter
+        maybe("free_opening", st.booleans())
     maybe("jump_bids", st.booleans())
     maybe("bid_cap_marriages", st.booleans())
     maybe("hide_musik_at_opening_bid", st.booleans())
@@ -248,6 +281,7 @@ def _rules(
     maybe("must_beat", st.booleans())
     maybe("must_trump", st.booleans())
     maybe("trump_when_cannot_overtrump", st.booleans())
+    maybe("play_highest", st.booleans())
     maybe("free_play_while_stock", st.booleans())
     maybe("marriage_values", st.tuples(*[st.integers(0, 200)] * 4))
     maybe("marriage_cards", st.sampled_from(MarriageCards))
@@ -268,6 +302,16 @@ def _rules(
         maybe("barrel_knock_off", st.booleans())
     else:
         changes.update(barrel_clamp=False, barrel_deals=None, barrel_knock_off=False)
+    base = Rules.preset(preset, target=target)
+    if has_barrel and (
+        changes.get("barrel_clamp", base.barrel_clamp)
+        or changes.get("barrel_knock_off", base.barrel_knock_off)
+        or changes.get("barrel_deals", base.barrel_deals) is not None
+    ):  # a barrel that players mount and fall from
+        maybe("barrel_mounting", st.sampled_from(BarrelMounting))
+        maybe("barrel_reset_every", st.none() | st.integers(1, 3))
+    maybe("no_win_deals", st.none() | st.integers(1, 4))
+    maybe("no_win_penalty", st.sampled_from([0, 120]))
     maybe("barrel_penalty", st.sampled_from([0, 60, 120]))
     maybe("barrel_failure", st.sampled_from(BarrelFailure))
     maybe("bolt_penalty", st.none() | st.sampled_from([60, 120]))
@@ -277,6 +321,11 @@ def _rules(
     maybe("concession", st.booleans())
     maybe("concession_payout", st.sampled_from(ConcessionPayout))
     maybe("concession_penalty_every", st.none() | st.integers(1, 3))
+    base = Rules.preset(preset, target=target)
+    if changes.get("concession", base.concession):
+        maybe("concession_timing", st.sampled_from(ConcessionTiming))
+    if changes.get("concession_penalty_every", base.concession_penalty_every) is not None:
+        maybe("concession_penalty", st.none() | st.sampled_from([0, 120]))
     maybe("blind_bids", st.booleans())
     maybe("ace_marriage", st.none() | st.sampled_from([0, 200, 150]))
     if draw(st.booleans()):
@@ -478,8 +527,8 @@ def move_key(move: Move) -> tuple[int, int, int]:
 PHASE_MOVES: Final[dict[Phase, tuple[type, ...]]] = {
     Phase.AUCTION: (Pass, Bid, Redeal),
     Phase.CHOOSE_MUSIK: (ChooseMusik,),
-    Phase.DISCARD: (Discard,),
-    Phase.GIVE: (Give,),
+    Phase.DISCARD: (Discard, Concede),  # the write-off before the first card
+    Phase.GIVE: (Give, Concede),
     Phase.CONTRACT: (Contract, Bomb, Concede),
     Phase.PLAY: (Play, Claim),
 }

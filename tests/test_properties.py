@@ -226,7 +226,7 @@ def test_rules_strategy_varies_every_option() -> None:
 
 
 def test_pairs_cover_every_preset_and_layout() -> None:
-    assert len(PAIRS) == len(PRESETS) * len(LAYOUTS) == 32
+    assert len(PAIRS) == len(PRESETS) * len(LAYOUTS) == 40
     for preset, layout in PAIRS:
         assert preset_rules(preset, layout).players == layout.players
 

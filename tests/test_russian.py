@@ -72,7 +72,7 @@ def settled(
 
 def on_barrel(*deals: int) -> Tallies:
     """Tallies with each seat's deals on the barrel (-1: not on it)."""
-    return Tallies((0, 0, 0), tuple(deals), (0, 0, 0))
+    return Tallies((0, 0, 0), tuple(deals), (0, 0, 0), (0, 0, 0), (0, 0, 0))
 
 
 # --- the dump -------------------------------------------------------------------------------
@@ -329,7 +329,7 @@ def test_concession_payouts(payout: ConcessionPayout, gain: int) -> None:
 @pytest.mark.parametrize(("every", "third"), [(3, -200), (None, -100)])
 def test_every_third_concession_costs_the_bid_again(every: int | None, third: int) -> None:
     rules = Rules.preset("ru", concession_penalty_every=every, dump_scores=())
-    tallies = Tallies((0, 0, 0), (-1, -1, -1), (0, 2, 0))
+    tallies = Tallies((0, 0, 0), (-1, -1, -1), (0, 2, 0), (0, 0, 0), (0, 0, 0))
     out = settled(rules, (0, 0, 0), (60, -100, 60), made=None, conceded=True, tallies=tallies)
     assert out.scores[1] == third
     assert out.tallies.concessions == (0, 3, 0)
@@ -409,3 +409,50 @@ def test_ru_random_games_keep_their_tallies_consistent() -> None:
         for row in s.sheet:
             assert all(k >= -1 for k in row.barrel_deals)
             assert all(score != 555 for score in row.scores)
+
+
+# --- the Ukrainian rules ("ua") -------------------------------------------------------------------
+
+
+UA = Rules.preset("ua")
+
+
+def test_ua_is_ru_with_two_barrel_deals_and_no_dump_bolts_or_concession() -> None:
+    ukrainian = Rules.preset(
+        "ru",
+        barrel_deals=2,
+        dump_scores=(),
+        bolt_penalty=None,
+        concession=False,
+        concession_penalty_every=None,
+    )
+    assert ukrainian == UA
+    assert UA.name == "ua" and UA.barrel == 880 and UA.barrel_clamp and UA.barrel_knock_off
+
+
+def test_ua_falls_off_the_barrel_after_two_deals() -> None:
+    tallies = on_barrel(0, -1, -1)
+    scores: tuple[int, ...] = (880, 0, 0)
+    out = settled(UA, scores, (0, 100, 20), tallies=tallies)
+    assert out.scores[0] == 880 and out.tallies.barrel[0] == 1
+    out = settled(UA, out.scores, (0, 100, 20), tallies=out.tallies)
+    assert out.scores[0] == 760 and out.tallies.barrel[0] == -1
+
+
+def test_ua_has_no_dump_bolts_or_concession() -> None:
+    out = settled(UA, (455, 0, 0), (100, 20, 0))
+    assert out.scores == (555, 20, 0)  # no dump, and no bolt for seat 2's empty deal
+    assert out.tallies.bolts == (0, 0, 0)
+    s = run(new_game(UA, deal=DEAL, seed=1), [Bid(100), Pass(), Pass(), *GIVES])
+    assert Concede() not in legal_moves(s)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_ua_plays_whole_games(players: int) -> None:
+    final = play_game(Rules.preset("ua", players=players), seed=players, max_deals=400)
+    assert final.sheet
+    assert all(
+        row.barrel_deals and not row.bolts
+        for row in final.sheet
+        if row.outcome is not Outcome.REDEALT
+    )

@@ -41,10 +41,12 @@ from ._records.records import DealRecord, GameRecord, record, replay
 from ._records.tojson import to_json
 from ._rules.options import (
     BarrelFailure,
+    BarrelMounting,
     BoltRule,
     BombPayout,
     BombRule,
     ConcessionPayout,
+    ConcessionTiming,
     Declaration,
     DefenderCap,
     HalfRounding,
@@ -80,6 +82,7 @@ __all__ = [
     "COMPILED",
     "PRESETS",
     "BarrelFailure",
+    "BarrelMounting",
     "Bid",
     "BoltRule",
     "Bomb",
@@ -91,6 +94,7 @@ __all__ = [
     "Concealed",
     "Concede",
     "ConcessionPayout",
+    "ConcessionTiming",
     "Contract",
     "DealAnalysis",
     "DealRecord",

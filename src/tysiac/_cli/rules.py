@@ -39,7 +39,8 @@ PRESET_TEXT: Final = {
     "app": "the app's rules, the default",
     "pl": "Polish club rules",
     "ro": 'Romanian rules, "O mie"',
-    "ru": 'Russian and Ukrainian rules, "Тысяча"',
+    "ru": 'Russian rules, "Тысяча"',
+    "ua": 'Ukrainian rules, "Тисяча"',
 }
 
 

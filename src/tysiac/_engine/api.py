@@ -74,8 +74,9 @@ def legal_moves(state: object) -> tuple[Move, ...]:
     """Every legal move in ``state``, in a stable order; empty only when the game is over.
 
     The order, phase by phase: auction: ``Pass()``, bids ascending, ``Redeal()``; two
-    musiks: ``ChooseMusik(0)``, ``ChooseMusik(1)``; giving and discarding: by card; contract:
-    amounts ascending, then ``Bomb()``, then ``Concede()``; play: by card (each declaring
+    musiks: ``ChooseMusik(0)``, ``ChooseMusik(1)``; giving and discarding: by card, then
+    ``Concede()`` (the write-off before the first card); contract: amounts ascending, then
+    ``Bomb()``, then ``Concede()``; play: by card (each declaring
     ``meld=True`` play right after its plain play), then ``Claim()``.  Cards are ordered by
     suit (♠ ♣ ♦ ♥), then rank.
     """

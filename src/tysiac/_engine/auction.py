@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from .._rules.flags import PlayFlags, bid_cap
+from .._rules.checks import on_ladder
+from .._rules.flags import PlayFlags, auction_cap
 from .._rules.rules import Rules
 from .._vocab.dealing import shuffled_deck
 from .._vocab.masks import NINE, RANK_MASK, marriage_bits, mask_points
@@ -76,20 +77,27 @@ def unseen(s: State, p: int) -> bool:
 def bid_range(f: PlayFlags, rules: Rules, bid: int, fresh: bool, hand: int) -> tuple[int, int]:
     """The lowest and highest amounts the seat to move may bid now, the one test of a bid's
     amount (``low > high``: no bid).  A bid is legal when ``low <= amount <= high`` and it
-    is a multiple of the bid step above ``low`` (and, blind, only where :func:`unseen`).
+    is on the ladder of amounts (:func:`~tysiac._rules.checks.on_ladder`; and, blind, only
+    where :func:`unseen`).
 
     Args:
         f: the rules' flags.
         rules: the rules.
-        bid: the highest bid so far (0: the forced opening bid comes next).
+        bid: the highest bid so far (0: the opening bid comes next: forced, exactly
+            ``opening_bid``, or, with ``free_opening``, from it up to the cap).
         fresh: whether this is the seat's first auction turn.
         hand: the seat's hand: a seat that has not looked at it (blind bidding) may not
             count its marriages, so its legal moves say nothing of its cards.
     """
     if bid == 0:
-        return f.opening_bid, f.opening_bid
-    low = bid + f.bid_step
-    high = f.blind_cap if fresh and f.blind_bidding else bid_cap(rules, hand)
+        if not f.free_opening:
+            return f.opening_bid, f.opening_bid
+        low = f.opening_bid
+    else:
+        low = f.next_amount[bid // AMOUNT_UNIT]
+    high = f.blind_cap if fresh and f.blind_bidding else auction_cap(rules, hand)
+    if bid == 0 and high < low:
+        high = low  # the opening bid is always allowed, as when it is forced
     if not f.jump_bids and high > low:
         high = low
     return low, high
@@ -104,16 +112,18 @@ def legal_auction(s: State) -> tuple[Move, ...]:
     assert p is not None
     deal = c.deal
     bid = deal.bid
-    step = f.bid_step
     fresh = not deal.acted >> p & 1  # the seat's first auction turn
     blind = fresh and f.blind_bidding  # it has not looked at its hand (see unseen())
     low, high = bid_range(f, c.rules, bid, fresh, c.hands[p])
-    plain = f.bids[low // step : high // step + 1]
+    at = f.ladder_at
+    first = at[low // AMOUNT_UNIT]
+    last = at[high // AMOUNT_UNIT + 1] if high >= low else first
+    plain = f.ladder_bids[first:last]
     if blind:
-        paired = f.blind_bids[low // step : high // step + 1]
+        paired = f.ladder_blind[first:last]
         bids: tuple[Move, ...] = tuple(m for pair in zip(plain, paired, strict=True) for m in pair)
-        return bids if bid == 0 else PASS_ONLY + bids
-    moves: tuple[Move, ...] = plain if bid == 0 else PASS_ONLY + plain
+        return bids if bid == 0 and not f.free_opening else PASS_ONLY + bids
+    moves: tuple[Move, ...] = plain if bid == 0 and not f.free_opening else PASS_ONLY + plain
     if fresh and f.redeal and may_redeal(s, p):
         return (*moves, REDEAL_MOVE)
     return moves
@@ -147,22 +157,31 @@ def _explain(s: State, move: Move) -> str:
             "turn, where Rules.blind_bids allows it"
         )
     if isinstance(move, Bid):
-        if s.bid == 0:
+        if s.bid == 0 and not r.free_opening:
             return (
                 f"the opening bid is forced: Bid({r.opening_bid})"
                 " (see the rules, section 4 'The auction')"
             )
-        if not isinstance(move.amount, int) or move.amount <= s.bid:
+        if s.bid == 0 and (not isinstance(move.amount, int) or move.amount < r.opening_bid):
+            return f"the opening bid is at least {r.opening_bid}"
+        if s.bid and (not isinstance(move.amount, int) or move.amount <= s.bid):
             return f"a bid must be above the current bid {s.bid}"
-        if move.amount % r.bid_step:
-            return f"bids are multiples of {r.bid_step}"
-        if not r.jump_bids and move.amount != s.bid + r.bid_step:
-            return f"jump bids are off: the next bid is {s.bid + r.bid_step} (Rules.jump_bids)"
+        if not on_ladder(r, move.amount):
+            if r.high_bid_step is None:
+                return f"bids are multiples of {r.bid_step}"
+            return (
+                f"bids are multiples of {r.bid_step}, and of {r.high_bid_step} from "
+                f"{r.high_bids_from} (Rules.high_bid_step)"
+            )
+        nxt = r._play.next_amount[s.bid // AMOUNT_UNIT] if s.bid else r.opening_bid
+        if not r.jump_bids and move.amount != nxt:
+            return f"jump bids are off: the next bid is {nxt} (Rules.jump_bids)"
         fresh = not s._c.deal.acted >> p & 1
         cap = bid_range(r._play, r, s.bid, fresh, s._c.hands[p])[1]
+        top = r.max_bid if r.auction_max_bid is None else r.auction_max_bid
         return (
             f"the bid cap with this hand is {cap}: 120 plus the marriages held, at most "
-            f"{r.max_bid} (see the rules, section 4 'The auction')"
+            f"{top} (see the rules, section 4 'The auction')"
         )
     return "the auction takes Bid, Pass or Redeal"
 
@@ -178,10 +197,15 @@ def apply_auction(s: State, move: Move) -> State:
     kind = type(move)
     bid = deal.bid
     f = r._play
-    if kind is PASS_CLASS and bid:
+    if kind is PASS_CLASS and (bid or f.free_opening):
         passed = deal.passed | 1 << p
         bidder = deal.bidder
         code = PASS_CODE
+        if not bid and passed == _everyone(f, game.dealer):
+            # a free opening that nobody took: the dealer plays the opening bid
+            bid = f.opening_bid
+            bidder = game.dealer
+            passed &= ~(1 << bidder)
     elif kind is BID_CLASS:
         amount = move.amount  # type: ignore[union-attr]
         fresh = not deal.acted >> p & 1
@@ -189,7 +213,8 @@ def apply_auction(s: State, move: Move) -> State:
         if not (
             type(amount) is int
             and low <= amount <= high
-            and (amount - low) % f.bid_step == 0
+            and f.ladder_at[amount // AMOUNT_UNIT + 1] - f.ladder_at[amount // AMOUNT_UNIT]
+            and amount % AMOUNT_UNIT == 0
             and ((fresh and f.blind_bidding) or not move.blind)  # type: ignore[union-attr]
         ):
             illegal(s, move, _explain(s, move))
@@ -223,6 +248,14 @@ def apply_auction(s: State, move: Move) -> State:
     log_ = c.log << CODE_BITS | (code | p)  # the small part first: one big-int operation
     out = new_state(core_after(c, c.phase, seat, new_deal, c.hands, log_))
     return after_auction(out) if done else out
+
+
+def _everyone(f: PlayFlags, dealer: int) -> int:
+    """The seats of the auction, one bit a seat."""
+    out = 0
+    for seat in f.active_seats[dealer]:
+        out |= 1 << seat
+    return out
 
 
 def _redeal(s: State, p: int) -> State:

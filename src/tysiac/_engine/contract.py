@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from .._rules.checks import on_ladder
 from .._rules.flags import bid_cap
 from .._rules.options import BombRule
-from .._vocab.movecodes import log_plus
+from .._vocab.movecodes import AMOUNT_UNIT, log_plus
 from .._vocab.moves import (
     BOMB,
     CONCEDE,
@@ -31,12 +32,21 @@ from .tricks import start_play
 
 __all__ = [
     "apply_contract",
+    "concede",
     "contract_cap",
     "legal_contract",
     "may_bomb",
 ]
 
 # --- the contract and the bomb ---------------------------------------------------------------
+
+
+def concede(s: State) -> State:
+    """The declarer concedes (*rospisat'*): the deal ends and is scored as conceded."""
+    decl = s._c.deal.declarer
+    assert decl is not None
+    s = replace(s, log=log(s, decl, CONCEDE))
+    return finish_deal(s, s._taken, OUTCOME_CONCEDED)
 
 
 def contract_cap(s: State) -> int:
@@ -69,11 +79,14 @@ def may_bomb(s: State) -> bool:
 def legal_contract(s: State) -> tuple[Move, ...]:
     """``Contract(amount)`` ascending from the bid, then ``Bomb()`` where allowed."""
     r = s._c.rules
-    step = r.bid_step
-    moves: tuple[Move, ...] = r._play.contracts[s._c.deal.bid // step : contract_cap(s) // step + 1]
+    f = r._play
+    at = f.ladder_at
+    moves: tuple[Move, ...] = f.ladder_contracts[
+        at[s._c.deal.bid // AMOUNT_UNIT] : at[contract_cap(s) // AMOUNT_UNIT + 1]
+    ]
     if r.bomb is not BOMB_RULE_OFF and may_bomb(s):
         moves = (*moves, BOMB)
-    if r.concession:
+    if f.concede_in_contract:
         moves = (*moves, CONCEDE)
     return moves
 
@@ -100,30 +113,40 @@ def apply_contract(s: State, move: Move) -> State:
     if isinstance(move, Concede):
         if not s.rules.concession:
             illegal(s, move, "concessions are off (Rules.concession)")
-        s = replace(s, log=log(s, decl, CONCEDE))
-        return finish_deal(s, s._taken, OUTCOME_CONCEDED)
+        if not s.rules._play.concede_in_contract:
+            illegal(
+                s,
+                move,
+                "the declarer concedes before giving or putting away a card "
+                "(Rules.concession_timing=ConcessionTiming.BEFORE_GIVES)",
+            )
+        return concede(s)
     if not isinstance(move, Contract):
         illegal(s, move, "the declarer must name the contract with Contract(amount)")
     cap = contract_cap(s)
     c = s._c
-    step = c.rules.bid_step
     a = move.amount
     bid = c.deal.bid
-    if type(a) is not int or a not in range(bid, cap + 1, step):
+    if type(a) is not int or not bid <= a <= cap or not on_ladder(c.rules, a):
         if isinstance(a, int) and a < bid:
             why = (
                 f"the contract must be at least the bid, {bid}"
                 " (see the rules, section 6 'The contract and the bomb')"
             )
-        elif isinstance(a, int) and a % step == 0 and not c.rules.contract_raise:
+        elif isinstance(a, int) and on_ladder(c.rules, a) and not c.rules.contract_raise:
             why = "the contract must equal the bid (Rules.contract_raise=False)"
-        elif isinstance(a, int) and a % step == 0:
+        elif isinstance(a, int) and on_ladder(c.rules, a):
             why = (
                 f"the contract may not exceed {cap}: 120 plus the marriages now in hand, "
                 "or the bid (see the rules, section 6 'The contract and the bomb')"
             )
+        elif c.rules.high_bid_step is None:
+            why = f"contracts are multiples of {c.rules.bid_step}"
         else:
-            why = f"contracts are multiples of {step}"
+            why = (
+                f"contracts are multiples of {c.rules.bid_step}, and of "
+                f"{c.rules.high_bid_step} from {c.rules.high_bids_from} (Rules.high_bid_step)"
+            )
         illegal(s, move, why)
     d = c.deal
     deal = MAKE_CORE(
@@ -149,7 +172,7 @@ def apply_contract(s: State, move: Move) -> State:
                     c.pending_trump,
                     c.taken,
                     c.marriages,
-                    log_plus(c.log, decl, c.rules._play.contracts[a // step]),  # log
+                    log_plus(c.log, decl, c.rules._play.contracts[a // c.rules.bid_step]),  # log
                     c.hands[decl],  # play_mask: the declarer leads, any card
                 ),
             )

@@ -12,8 +12,11 @@ section 15 "The Russian end game and the preset "ru"", Decision 11):
    reaching it mounts it (clamped to its level); with ``barrel_knock_off`` the newcomer knocks
    off, for ``barrel_penalty``, every player still on it (not one that fell off in step 4's
    first part: it is no longer on the barrel); a win short of the target stays on it;
-5. bolts and penalties (every third bolt, the time on the barrel running out, every
-   third concession);
+   with ``barrel_mounting=ONE_STAYS`` only one of several newcomers stays, the others
+   falling back for ``barrel_penalty``; every ``barrel_reset_every``-th fall of a player
+   (off by points, knocked off, fallen back, or out of time) resets its score to 0 instead;
+5. bolts and penalties (the time on the barrel running out, every third bolt, every
+   third concession, a no-win streak of ``no_win_deals``);
 6. the dump (a score landing exactly on a dump value returns to 0);
 7. the winner.
 
@@ -26,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from .._rules.options import BarrelFailure, BoltRule
+from .._rules.options import BarrelFailure, BarrelMounting, BoltRule
 
 if TYPE_CHECKING:
     from .._rules.rules import Rules
@@ -45,11 +48,13 @@ class Tallies(NamedTuple):
     bolts: tuple[int, ...]
     barrel: tuple[int, ...]  # deals played on the barrel, -1 when not on it
     concessions: tuple[int, ...]
+    falls: tuple[int, ...]  # falls from the barrel since the last reset to 0
+    streaks: tuple[int, ...]  # deals in a row without a positive deal score
 
     @staticmethod
     def start(n: int) -> Tallies:
         """The tallies before the first deal."""
-        return Tallies((0,) * n, (-1,) * n, (0,) * n)
+        return Tallies((0,) * n, (-1,) * n, (0,) * n, (0,) * n, (0,) * n)
 
 
 class Settled(NamedTuple):
@@ -58,6 +63,17 @@ class Settled(NamedTuple):
     deltas: tuple[int, ...]
     scores: tuple[int, ...]
     tallies: Tallies
+
+
+def _fall(rules: Rules, scores: list[int], falls: list[int], i: int, loss: int) -> None:
+    """Seat ``i`` falls from the barrel, losing ``loss``, or, on every
+    ``barrel_reset_every``-th fall, its whole score (reset to 0)."""
+    falls[i] += 1
+    every = rules.barrel_reset_every
+    if every is not None and falls[i] % every == 0:
+        scores[i] = 0
+    else:
+        scores[i] -= loss
 
 
 def russian_barrel(rules: Rules) -> bool:
@@ -96,6 +112,8 @@ def settle(
     bolts = list(tallies.bolts)
     barrel = list(tallies.barrel)
     concessions = list(tallies.concessions)
+    falls = list(tallies.falls)
+    streaks = list(tallies.streaks)
     level = rules.barrel
     on_before = [barrel[i] >= 0 for i in range(n)]
     # step 3, with USES_A_DEAL: a declarer on the barrel who fails (or concedes) loses only
@@ -113,16 +131,25 @@ def settle(
         for i in range(n):
             if on_before[i] and scores[i] < level:
                 barrel[i] = -1  # fell off by losing points: no longer there to be knocked off
+                _fall(rules, scores, falls, i, 0)
         mounted = [i for i in range(n) if not on_before[i] and level <= scores[i] < rules.target]
         for i in mounted:
             if rules.barrel_clamp:
                 scores[i] = level
             barrel[i] = 0
+        if len(mounted) > 1 and rules.barrel_mounting is BarrelMounting.ONE_STAYS:
+            # one stays: the declarer, else the first in turn from the dealer's left
+            order = [*seats, *(i for i in range(n) if i not in seats)]
+            stays = declarer if declarer in mounted else min(mounted, key=order.index)
+            for i in mounted:
+                if i != stays:
+                    barrel[i] = -1
+                    _fall(rules, scores, falls, i, rules.barrel_penalty)
         if mounted and rules.barrel_knock_off:
             for i in range(n):
                 if on_before[i] and barrel[i] >= 0:
-                    scores[i] -= rules.barrel_penalty  # knocked off by a later arrival
                     barrel[i] = -1
+                    _fall(rules, scores, falls, i, rules.barrel_penalty)  # knocked off
         for i in range(n):
             if on_before[i] and barrel[i] >= 0 and scores[i] < rules.target and rules.barrel_clamp:
                 scores[i] = level  # a win short of the target keeps it on the barrel
@@ -132,8 +159,8 @@ def settle(
             barrel[i] += 1
             limit = rules.barrel_deals
             if limit is not None and barrel[i] >= limit and scores[i] < rules.target:
-                scores[i] -= rules.barrel_penalty  # the time on the barrel ran out
                 barrel[i] = -1
+                _fall(rules, scores, falls, i, rules.barrel_penalty)  # the time ran out
     if rules.bolt_penalty is not None:
         for i in seats:
             if on_before[i] or (conceded and i == declarer):
@@ -150,10 +177,27 @@ def settle(
         concessions[declarer] += 1
         every = rules.concession_penalty_every
         if every is not None and concessions[declarer] % every == 0 and contract is not None:
-            scores[declarer] -= contract  # the bid again
+            extra = rules.concession_penalty
+            scores[declarer] -= contract if extra is None else extra  # the bid again, or 120
+    streak = rules.no_win_deals
+    if streak is not None:
+        for i in seats:
+            if on_before[i]:
+                continue  # deals on the barrel neither count nor break a streak
+            if deltas[i] > 0:
+                streaks[i] = 0
+            else:
+                streaks[i] += 1
+                if streaks[i] >= streak:
+                    scores[i] -= rules.no_win_penalty
+                    streaks[i] = 0
     # step 6: the dump
     for i in range(n):
         if scores[i] in rules.dump_scores and scores[i] != before[i]:
             scores[i] = 0
     final = tuple(scores[i] - before[i] for i in range(n))
-    return Settled(final, tuple(scores), Tallies(tuple(bolts), tuple(barrel), tuple(concessions)))
+    return Settled(
+        final,
+        tuple(scores),
+        Tallies(tuple(bolts), tuple(barrel), tuple(concessions), tuple(falls), tuple(streaks)),
+    )

@@ -6,11 +6,14 @@ from .._rules.layouts import GEOMETRY
 from .._vocab.movecodes import log_plus
 from .._vocab.moves import (
     CHOOSE,
+    CONCEDE,
     DISCARDS,
     ChooseMusik,
+    Concede,
     Discard,
     Move,
 )
+from .contract import concede
 from .edits import core_after, illegal
 from .state import State, new_state
 from .statics import (
@@ -143,12 +146,15 @@ def legal_discard(s: State) -> tuple[Move, ...]:
     assert decl is not None
     hand = c.hands[decl]
     by_suit = DISCARDS_BY_SUIT
-    return (
+    moves = (
         by_suit[0][hand & 63]
         + by_suit[1][hand >> 6 & 63]
         + by_suit[2][hand >> 12 & 63]
         + by_suit[3][hand >> 18]
     )
+    if c.rules._play.concede_before and not c.deal.discards:
+        return (*moves, CONCEDE)  # the write-off, before the first card put away
+    return moves
 
 
 def apply_discard(s: State, move: Move) -> State:
@@ -158,7 +164,9 @@ def apply_discard(s: State, move: Move) -> State:
     decl = d.declarer
     assert decl is not None
     if not isinstance(move, Discard):
-        illegal(s, move, "the declarer must put cards away with Discard(card)")
+        if isinstance(move, Concede) and c.rules._play.concede_before and not d.discards:
+            return concede(s)
+        illegal(s, move, _not_a_card(s, move, "put cards away with Discard(card)"))
     card = move.card.index
     if not c.hands[decl] >> card & 1:
         illegal(s, move, f"{move.card} is not in the declarer's hand")
@@ -197,13 +205,28 @@ def _give_target(s: State) -> int:
     return nxt[decl] if c.hands[decl].bit_count() == 10 else nxt[nxt[decl]]
 
 
+def _not_a_card(s: State, move: Move, what: str) -> str:
+    """Why ``move`` is illegal where the declarer gives or puts away cards."""
+    r = s._c.rules
+    if isinstance(move, Concede) and r.concession:
+        if r._play.concede_before:
+            return "the declarer concedes before giving or putting away its first card"
+        return "the declarer concedes instead of naming the contract, once the cards are given"
+    return f"the declarer must {what}"
+
+
 def legal_give(s: State) -> tuple[Move, ...]:
     """``Give(card, to)`` for each card in hand, to the left-hand opponent first."""
     decl = s._c.deal.declarer
     assert decl is not None
     row = GIVES_BY_SUIT[_give_target(s)]
     hand = s._c.hands[decl]
-    return row[0][hand & 63] + row[1][hand >> 6 & 63] + row[2][hand >> 12 & 63] + row[3][hand >> 18]
+    moves = (
+        row[0][hand & 63] + row[1][hand >> 6 & 63] + row[2][hand >> 12 & 63] + row[3][hand >> 18]
+    )
+    if s._c.rules._play.concede_before and hand.bit_count() == 10:
+        return (*moves, CONCEDE)  # the write-off, before the first card given
+    return moves
 
 
 def apply_give(s: State, move: Move) -> State:
@@ -211,9 +234,11 @@ def apply_give(s: State, move: Move) -> State:
     c = s._c
     decl = c.deal.declarer
     assert decl is not None
-    if type(move) is not GIVE_CLASS:
-        illegal(s, move, "the declarer must give a card to each opponent with Give(card, to)")
     hand = c.hands[decl]
+    if type(move) is not GIVE_CLASS:
+        if isinstance(move, Concede) and c.rules._play.concede_before and hand.bit_count() == 10:
+            return concede(s)
+        illegal(s, move, _not_a_card(s, move, "give a card to each opponent with Give(card, to)"))
     nxt = c.rules._play.next_seat[c.game.dealer]
     first = hand.bit_count() == 10  # as in _give_target()
     target = nxt[decl] if first else nxt[nxt[decl]]

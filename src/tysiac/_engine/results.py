@@ -66,6 +66,10 @@ class DealResult:
             then it equals ``deltas``).
         ace_marriage: the seat that declared the ace marriage (all four aces) this deal,
             or None; it is in that seat's total (see the rules, section 15).
+        barrel_falls: each seat's falls from the barrel since its last reset to 0, when
+            the rules reset the score on a fall (``barrel_reset_every``; else ``()``).
+        no_wins: each seat's deals in a row without a positive deal score, when the rules
+            count them (``no_win_deals``; else ``()``).
     """
 
     number: int
@@ -83,6 +87,8 @@ class DealResult:
     concessions: tuple[int, ...] = ()
     deal_deltas: tuple[int, ...] = ()
     ace_marriage: int | None = None
+    barrel_falls: tuple[int, ...] = ()
+    no_wins: tuple[int, ...] = ()
 
     def __copy__(self) -> DealResult:
         return self

@@ -19,6 +19,7 @@ from .start import start_deal
 from .state import State
 from .statics import (
     BOMB_PAYOUT_SIXTY,
+    CONCESSION_PAYOUT_HALF_ANY_BID,
     CONCESSION_PAYOUT_HALF_BID,
     DEFENDER_CAP_BELOW_TARGET,
     DEFENDER_CAP_NONE,
@@ -29,6 +30,7 @@ from .statics import (
     OUTCOME_CLAIMED,
     OUTCOME_CONCEDED,
     OUTCOME_PLAYED,
+    OUTCOME_REDEALT,
 )
 
 __all__ = [
@@ -175,7 +177,10 @@ def deal_result(
                     deltas[i] = defender_gain(r, before[i], gain)
         elif outcome is OUTCOME_CONCEDED:
             gain = 60
-            if r.concession_payout is CONCESSION_PAYOUT_HALF_BID and deal.bid > 120:
+            payout = r.concession_payout
+            if payout is CONCESSION_PAYOUT_HALF_ANY_BID or (
+                payout is CONCESSION_PAYOUT_HALF_BID and deal.bid > 120
+            ):
                 gain = -(-deal.bid // 10) * 5  # half the bid, rounded up to a multiple of 5
             deltas[decl] = -deal.bid
             for i in seats:
@@ -207,6 +212,8 @@ def deal_result(
     barrel: tuple[int, ...] = ()
     concessions: tuple[int, ...] = ()
     deal_deltas: tuple[int, ...] = ()
+    falls: tuple[int, ...] = ()
+    no_wins: tuple[int, ...] = ()
     if uses_tallies(r):
         prev = _last_row(game.sheet)
         tallies = Tallies.start(n) if prev is None else _tallies(prev, n)
@@ -231,6 +238,10 @@ def deal_result(
             barrel = t.barrel
         if r.concession:
             concessions = t.concessions
+        if r.barrel_reset_every is not None:
+            falls = t.falls
+        if r.no_win_deals is not None:
+            no_wins = t.streaks
     scores = tuple(map(_ADD, before, deltas))
     aces = None
     declared = []
@@ -258,18 +269,31 @@ def deal_result(
         concessions,
         deal_deltas,
         aces,
+        falls,
+        no_wins,
     )
     return row, tuple(piles), moved
 
 
 def uses_tallies(r: Rules) -> bool:
     """Whether the rules keep running tallies on the score sheet (the Russian end game)."""
-    return r.bolt_penalty is not None or russian_barrel(r) or r.concession or bool(r.dump_scores)
+    return (
+        r.bolt_penalty is not None
+        or russian_barrel(r)
+        or r.concession
+        or bool(r.dump_scores)
+        or r.no_win_deals is not None
+    )
 
 
 def _last_row(sheet: ScoreSheet) -> DealResult | None:
-    """The newest row of the score sheet, or None."""
-    return sheet[-1] if len(sheet) else None
+    """The newest row of the score sheet that carries the tallies (a redeal's row does
+    not), or None."""
+    for k in range(len(sheet) - 1, -1, -1):
+        row = sheet[k]
+        if row.outcome is not OUTCOME_REDEALT:
+            return row
+    return None
 
 
 def _tallies(row: DealResult, n: int) -> Tallies:
@@ -278,6 +302,8 @@ def _tallies(row: DealResult, n: int) -> Tallies:
         row.bolts or start.bolts,
         row.barrel_deals or start.barrel,
         row.concessions or start.concessions,
+        row.barrel_falls or start.falls,
+        row.no_wins or start.streaks,
     )
 
 

@@ -34,11 +34,19 @@ def play_mask(hand: int, trick: tuple[int, ...], trump: int, f: PlayFlags) -> in
     follow = hand & SUIT_MASK[led]
     if follow:
         if f.must_beat and win // 6 == led:
-            return follow & ABOVE[win] or follow
+            up = follow & ABOVE[win]
+            if up and f.play_highest:
+                return 1 << (up.bit_length() - 1)  # the highest card of the suit
+            return up or follow
         return follow
     if f.must_trump and trump >= 0:
         trumps = hand & SUIT_MASK[trump]
         if trumps:
+            if f.play_highest:
+                top = 1 << (trumps.bit_length() - 1)  # the highest trump
+                if win // 6 != trump or top > 1 << win or not f.must_beat:
+                    return top
+                return top if f.trump_when_cannot_overtrump else hand
             if win // 6 != trump:
                 return trumps
             up = trumps & ABOVE[win] if f.must_beat else trumps

@@ -22,7 +22,8 @@ numbers                 moves
 ======================  ==========================================================
 
 The numbers 0..174 are the same under every rules; only the three amount blocks at the
-end depend on ``bid_step`` and ``max_bid``.
+end depend on ``bid_step`` and ``max_bid``.  With ``Rules.high_bid_step`` the amounts
+between its larger steps keep their numbers, and are never legal.
 """
 
 from __future__ import annotations

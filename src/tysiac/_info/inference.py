@@ -61,14 +61,21 @@ def forbidden(trick: Sequence[int], trump: int, card: int, f: PlayFlags) -> int:
     led = trick[0] // 6
     win = trick[trick_winner(tuple(trick), trump)]
     if card // 6 == led:
-        if f.must_beat and win // 6 == led and card < win:
-            return ABOVE[win]
+        if f.must_beat and win // 6 == led:
+            if card < win:
+                return ABOVE[win]
+            if f.play_highest:
+                return ABOVE[card]  # it beat the trick: with its highest card of the suit
         return 0
     out = SUIT_MASK[led]
     if f.must_trump and trump >= 0:
         if card // 6 == trump:
             if win // 6 == trump and f.must_beat and card < win:
                 out |= ABOVE[win]
+                if f.play_highest and f.trump_when_cannot_overtrump:
+                    out |= ABOVE[card]  # made to trump: with its highest trump
+            elif f.play_highest:
+                out |= ABOVE[card]  # its highest trump
         elif win // 6 != trump or f.trump_when_cannot_overtrump or not f.must_beat:
             out |= SUIT_MASK[trump]
         else:

@@ -80,6 +80,17 @@ LATER_OPTIONS: Final = (
     "concession_penalty_every",
     "blind_bids",
     "ace_marriage",
+    "high_bid_step",
+    "high_bids_from",
+    "free_opening",
+    "auction_max_bid",
+    "barrel_mounting",
+    "barrel_reset_every",
+    "no_win_deals",
+    "no_win_penalty",
+    "concession_penalty",
+    "concession_timing",
+    "play_highest",
 )
 
 

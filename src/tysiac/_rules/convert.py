@@ -13,10 +13,12 @@ from .checks import MAX_MARRIAGE
 from .layouts import DEFAULT_LAYOUT
 from .options import (
     BarrelFailure,
+    BarrelMounting,
     BoltRule,
     BombPayout,
     BombRule,
     ConcessionPayout,
+    ConcessionTiming,
     Declaration,
     DefenderCap,
     HalfRounding,
@@ -104,8 +106,16 @@ def to_barrel_failure(value: object) -> BarrelFailure:
     return _convert(BarrelFailure, value)
 
 
+def to_barrel_mounting(value: object) -> BarrelMounting:
+    return _convert(BarrelMounting, value)
+
+
 def to_concession_payout(value: object) -> ConcessionPayout:
     return _convert(ConcessionPayout, value)
+
+
+def to_concession_timing(value: object) -> ConcessionTiming:
+    return _convert(ConcessionTiming, value)
 
 
 def to_scores(value: object) -> tuple[int, ...]:

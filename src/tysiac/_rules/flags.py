@@ -7,15 +7,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from .._vocab.masks import ACES, marriage_suits
+from .._vocab.movecodes import AMOUNT_UNIT
 from .._vocab.moves import Bid, Contract
-from .layouts import active_seats, next_seat
-from .options import Declaration, Layout, MarriageCards, TrumpTiming
+from .checks import on_ladder
+from .layouts import GEOMETRY, active_seats, next_seat
+from .options import ConcessionTiming, Declaration, Layout, MarriageCards, TrumpTiming
 
 if TYPE_CHECKING:
     from .rules import Rules
 
 __all__ = [
     "PlayFlags",
+    "auction_cap",
     "bid_cap",
     "held_marriages",
     "play_flags",
@@ -55,6 +58,27 @@ class PlayFlags(NamedTuple):
     redeal: bool
     # by dealer, then the trick's leader: the seats of the trick in the order they play
     trick_seats: tuple[tuple[tuple[int, ...], ...], ...]
+    # the ladder of bid and contract amounts (bid_step, and high_bid_step from
+    # high_bids_from): its Bid, blind Bid and Contract in order, from bid_step to max_bid
+    ladder_bids: tuple[Bid, ...]
+    ladder_blind: tuple[Bid, ...]
+    ladder_contracts: tuple[Contract, ...]
+    # by amount // AMOUNT_UNIT (0 .. max_bid // AMOUNT_UNIT + 1): how many ladder amounts lie
+    # below it, so that the amounts from a to b are ladder_*[at[a // 5] : at[b // 5 + 1]]
+    ladder_at: tuple[int, ...]
+    # by amount // AMOUNT_UNIT (0 .. max_bid // AMOUNT_UNIT): the next ladder amount above it
+    # (max_bid + AMOUNT_UNIT above the last: above every cap)
+    next_amount: tuple[int, ...]
+    # the first bidder may pass; when everyone passes the dealer plays the opening bid
+    free_opening: bool
+    # the auction's bid cap, by the same index as bid_caps (auction_max_bid applied)
+    auction_caps: tuple[int, ...]
+    # the declarer may concede before its first give or discard, and not in the contract
+    concede_before: bool
+    # the declarer may concede instead of naming the contract
+    concede_in_contract: bool
+    # a card forced to beat or to trump is the highest of its kind (forced highest play)
+    play_highest: bool
 
 
 def play_flags(r: Rules) -> PlayFlags:
@@ -65,6 +89,26 @@ def play_flags(r: Rules) -> PlayFlags:
     sums = tuple(sum(r.marriage_values[s] for s in range(4) if k >> s & 1) for k in range(16))
     nexts = tuple(next_seat(layout, d) for d in range(r.players))
     active = 3 if layout in (Layout.THREE, Layout.FOUR_SITTER) else layout.players
+    ladder = [a for a in range(r.bid_step, r.max_bid + 1, r.bid_step) if on_ladder(r, a)]
+    units = r.max_bid // AMOUNT_UNIT
+    at: list[int] = []
+    above: list[int] = []
+    i = 0
+    for k in range(units + 2):
+        while i < len(ladder) and ladder[i] < k * AMOUNT_UNIT:
+            i += 1
+        at.append(i)  # the ladder amounts below k * AMOUNT_UNIT
+        j = i + (i < len(ladder) and ladder[i] == k * AMOUNT_UNIT)
+        above.append(ladder[j] if j < len(ladder) else r.max_bid + AMOUNT_UNIT)
+    del above[-1]
+    caps = tuple(_bid_cap(r, sums, k) for k in range(32))
+    gives = layout in (Layout.THREE, Layout.FOUR_SITTER) or GEOMETRY[layout].discard > 0
+    before = r.concession and r.concession_timing is ConcessionTiming.BEFORE_GIVES and gives
+    auction_max = r.max_bid if r.auction_max_bid is None else r.auction_max_bid
+    # one instance per move: the ladder's moves are those decode_move returns
+    bids = tuple(Bid(a) for a in range(0, r.max_bid + 1, r.bid_step))
+    blind = tuple(Bid(a, blind=True) for a in range(0, r.max_bid + 1, r.bid_step))
+    contracts = tuple(Contract(a) for a in range(0, r.max_bid + 1, r.bid_step))
     return PlayFlags(
         r.must_beat,
         r.must_trump,
@@ -81,20 +125,30 @@ def play_flags(r: Rules) -> PlayFlags:
         nexts,
         tuple(active_seats(layout, d) for d in range(r.players)),
         sums,
-        tuple(Bid(a) for a in range(0, r.max_bid + 1, r.bid_step)),
-        tuple(Bid(a, blind=True) for a in range(0, r.max_bid + 1, r.bid_step)),
-        tuple(Contract(a) for a in range(0, r.max_bid + 1, r.bid_step)),
+        bids,
+        blind,
+        contracts,
         r.ace_marriage is not None,
-        tuple(_bid_cap(r, sums, k) for k in range(32)),
+        caps,
         r.bid_step,
         r.opening_bid,
-        min(r.max_bid, 120) if r.bid_cap_marriages else r.max_bid,
+        min(r.max_bid, 120, auction_max) if r.bid_cap_marriages else auction_max,
         r.jump_bids,
         r.blind_bids,
         r.redeal,
         tuple(
             tuple(_seats_from(nxt, leader, active) for leader in range(r.players)) for nxt in nexts
         ),
+        tuple(bids[a // r.bid_step] for a in ladder),
+        tuple(blind[a // r.bid_step] for a in ladder),
+        tuple(contracts[a // r.bid_step] for a in ladder),
+        tuple(at),
+        tuple(above),
+        r.free_opening,
+        tuple(min(cap, auction_max) for cap in caps),
+        before,
+        r.concession and not before,
+        r.play_highest,
     )
 
 
@@ -129,8 +183,17 @@ def held_marriages(rules: Rules, hand: int) -> int:
 
 
 def bid_cap(rules: Rules, hand: int) -> int:
-    """The highest bid or contract allowed with ``hand`` (option ``bid_cap_marriages``).
+    """The highest contract allowed with ``hand`` (option ``bid_cap_marriages``).
+
+    See the rules, section 6 'The contract and the bomb'.
+    """
+    return rules._play.bid_caps[marriage_suits(hand) | (16 if hand & ACES == ACES else 0)]
+
+
+def auction_cap(rules: Rules, hand: int) -> int:
+    """The highest bid allowed with ``hand`` in the auction (options ``bid_cap_marriages``
+    and ``auction_max_bid``).
 
     See the rules, section 4 'The auction'.
     """
-    return rules._play.bid_caps[marriage_suits(hand) | (16 if hand & ACES == ACES else 0)]
+    return rules._play.auction_caps[marriage_suits(hand) | (16 if hand & ACES == ACES else 0)]

@@ -8,10 +8,12 @@ import enum
 
 __all__ = [
     "BarrelFailure",
+    "BarrelMounting",
     "BoltRule",
     "BombPayout",
     "BombRule",
     "ConcessionPayout",
+    "ConcessionTiming",
     "Declaration",
     "DefenderCap",
     "HalfRounding",
@@ -169,6 +171,16 @@ class BarrelFailure(Option):
     concession alike."""
 
 
+class BarrelMounting(Option):
+    """Who stays on the barrel when two or more players mount it in the same deal."""
+
+    ALL_STAY = "all-stay"
+    """Every one of them mounts it and stays."""
+    ONE_STAYS = "one-stays"
+    """One stays: the declarer if it is one of them, else the first of them in turn from the
+    dealer's left; the others fall back, losing ``barrel_penalty``."""
+
+
 class ConcessionPayout(Option):
     """What each opponent scores when the declarer concedes (*rospisat'*)."""
 
@@ -176,3 +188,15 @@ class ConcessionPayout(Option):
     """60 points each (ru)."""
     HALF_BID = "half-bid"
     """60, or half the bid rounded up to a multiple of 5 when the bid is above 120."""
+    HALF_ANY_BID = "half-any-bid"
+    """Half the bid rounded up to a multiple of 5, whatever the bid (50 for 100)."""
+
+
+class ConcessionTiming(Option):
+    """When the declarer may concede (*rospisat'*, the write-off)."""
+
+    AFTER_GIVES = "after-gives"
+    """Instead of naming the contract, once the cards are given or put away (ru)."""
+    BEFORE_GIVES = "before-gives"
+    """Once the musik is taken, before the first card is given or put away, and not later
+    (where the layout has no gives or discards: instead of naming the contract)."""

@@ -45,6 +45,17 @@ _PRESETS: Final[dict[str, dict[str, object]]] = {
         "concession": True,
         "concession_penalty_every": 3,
     },
+    "ua": {
+        # the Ukrainian rules: the Russian ones with two deals on the barrel, and no dump,
+        # bolts or concession
+        "barrel": lambda target: target * 22 // 25,
+        "barrel_clamp": True,
+        "barrel_deals": 2,
+        "barrel_knock_off": True,
+        "rounding_unit": 5,
+        "bid_step": 5,
+        "blind_bids": True,
+    },
 }
 #: The named presets, read-only (a ``MappingProxyType`` of ``MappingProxyType``).
 PRESETS: Final[Mapping[str, Mapping[str, object]]] = types.MappingProxyType(

@@ -15,10 +15,12 @@ from .convert import (
     default_barrel,
     default_layout,
     to_barrel_failure,
+    to_barrel_mounting,
     to_bolt_rule,
     to_bomb_payout,
     to_bomb_rule,
     to_concession_payout,
+    to_concession_timing,
     to_declaration,
     to_defender_cap,
     to_half_rounding,
@@ -32,10 +34,12 @@ from .convert import (
 from .flags import PlayFlags, play_flags
 from .options import (
     BarrelFailure,
+    BarrelMounting,
     BoltRule,
     BombPayout,
     BombRule,
     ConcessionPayout,
+    ConcessionTiming,
     Declaration,
     DefenderCap,
     HalfRounding,
@@ -101,15 +105,28 @@ class Rules:
     forced_bidder: int = 1
     """Who makes the forced bid, counted clockwise from the dealer: 1 is the player on the
     dealer's left (*na musiku*); 0 the dealer (not in the four-player sitter layout)."""
+    free_opening: bool = False
+    """Whether the first bidder may pass instead of bidding :attr:`opening_bid` (any
+    amount from it up to the cap, with :attr:`jump_bids`); when everyone passes, the
+    dealer plays :attr:`opening_bid` (the Ukrainian *bolt*)."""
     bid_step: int = 10
-    """Bids and contracts are multiples of this."""
+    """Bids and contracts are multiples of this (below :attr:`high_bids_from`, where
+    :attr:`high_bid_step` is set)."""
+    high_bid_step: int | None = None
+    """The step of bids and contracts from :attr:`high_bids_from` up (10 in the Russian
+    auction, by 5 below 200 and by 10 from 200), or None: :attr:`bid_step` throughout."""
+    high_bids_from: int = 200
+    """The amount from which bids and contracts go in steps of :attr:`high_bid_step`."""
     jump_bids: bool = True
-    """Whether a bid may jump by more than one step (False: exactly +step)."""
+    """Whether a bid may jump by more than one step (False: exactly the next amount)."""
     bid_cap_marriages: bool = True
     """Whether bids and contracts are capped at 120 plus the marriages in the hand (the ace
     marriage included, where the rules have it)."""
     max_bid: int = 360
     """The absolute maximum bid and contract."""
+    auction_max_bid: int | None = None
+    """The highest bid of the auction, before the musik (120: the contract may still be
+    raised after it, up to :attr:`max_bid`), or None: :attr:`max_bid`."""
     # --- musik and contract ---
     hide_musik_at_opening_bid: bool = False
     """Whether the musik stays hidden when the forced opening bid was not raised."""
@@ -128,6 +145,9 @@ class Rules:
     """A player void in the led suit must play a trump if they hold one."""
     trump_when_cannot_overtrump: bool = True
     """Whether the trump obligation stands when no trump can beat the one in the trick."""
+    play_highest: bool = False
+    """Forced highest play: a player who must beat the trick in the led suit plays its
+    highest card of the suit, and one who must trump its highest trump."""
     free_play_while_stock: bool = True
     """Layouts with a stock: whether any card may be played while the stock lasts (the trick
     rules apply once it is empty); False applies the trick rules from the first trick."""
@@ -185,12 +205,24 @@ class Rules:
         default=BarrelFailure.LOSES_CONTRACT, converter=to_barrel_failure
     )
     """What a declarer on the barrel who fails or concedes loses (:class:`BarrelFailure`)."""
+    barrel_mounting: BarrelMounting = attrs.field(
+        default=BarrelMounting.ALL_STAY, converter=to_barrel_mounting
+    )
+    """Who stays when players mount the barrel in the same deal (:class:`BarrelMounting`)."""
+    barrel_reset_every: int | None = None
+    """Every this many falls from the barrel of one player reset its score to 0 instead of
+    the fall's loss (3: the third fall; None: never)."""
     bolt_penalty: int | None = None
     """What every :attr:`bolts_per_penalty`-th bolt costs (None: no bolts)."""
     bolt_rule: BoltRule = attrs.field(default=BoltRule.NO_POINTS, converter=to_bolt_rule)
     """What earns a bolt (:class:`BoltRule`)."""
     bolts_per_penalty: int = 3
     """How many bolts cost :attr:`bolt_penalty` once."""
+    no_win_deals: int | None = None
+    """A player that goes this many deals in a row without a positive deal score loses
+    :attr:`no_win_penalty` (None: never)."""
+    no_win_penalty: int = 120
+    """What a no-win streak of :attr:`no_win_deals` deals costs."""
     dump_scores: tuple[int, ...] = attrs.field(default=(), converter=to_scores)
     """Scores that, landed on exactly, return to 0 (the dump: ``(555,)``, or ``(-555, 555)``)."""
     concession: bool = False
@@ -200,7 +232,15 @@ class Rules:
     )
     """What each opponent scores for a concession (:class:`ConcessionPayout`)."""
     concession_penalty_every: int | None = None
-    """Every this many concessions of one player cost it the bid once more (None: never)."""
+    """Every this many concessions of one player cost it the bid once more (None: never),
+    or :attr:`concession_penalty` where set."""
+    concession_penalty: int | None = None
+    """What every :attr:`concession_penalty_every`-th concession costs: None, the bid again;
+    else this amount (120)."""
+    concession_timing: ConcessionTiming = attrs.field(
+        default=ConcessionTiming.AFTER_GIVES, converter=to_concession_timing
+    )
+    """When the declarer may concede (:class:`ConcessionTiming`)."""
     blind_bids: bool = False
     """Whether a player may bid blind (``Bid(amount, blind=True)``) before looking at the
     hand: each player sees its hand only after its first auction move, and a blind
@@ -208,10 +248,10 @@ class Rules:
 
     _play: PlayFlags = attrs.field(init=False, eq=False, hash=False, repr=False)
 
-    PRESET_NAMES: ClassVar[tuple[str, ...]] = ("app", "pl", "ro", "ru")
+    PRESET_NAMES: ClassVar[tuple[str, ...]] = ("app", "pl", "ro", "ru", "ua")
     """The names :meth:`preset` knows: ``"app"`` (the app's rules, the default), ``"pl"``
-    (Polish club rules), ``"ro"`` (Romanian rules, *O mie*) and ``"ru"`` (Russian and
-    Ukrainian rules, *Тысяча*)."""
+    (Polish club rules), ``"ro"`` (Romanian rules, *O mie*), ``"ru"`` (Russian rules,
+    *Тысяча*) and ``"ua"`` (Ukrainian rules, *Тисяча*)."""
 
     def __copy__(self) -> Rules:
         return self
@@ -231,8 +271,9 @@ class Rules:
 
         Args:
             name: ``"app"`` (the app's rules, the default), ``"pl"`` (Polish club rules),
-                ``"ro"`` (Romanian rules, *O mie*) or ``"ru"`` (Russian and Ukrainian rules,
-                *Тысяча*); see the rules, "Presets at a glance" and section 15.
+                ``"ro"`` (Romanian rules, *O mie*), ``"ru"`` (Russian rules, *Тысяча*) or
+                ``"ua"`` (Ukrainian rules, *Тисяча*); see the rules, "Presets at a glance"
+                and section 15.
             **changes: option values that replace the preset's.
 
         Raises:

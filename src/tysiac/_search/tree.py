@@ -120,6 +120,7 @@ class Tree:
         self.must_beat = f.must_beat
         self.must_trump = f.must_trump
         self.trump_when_cannot_overtrump = f.trump_when_cannot_overtrump
+        self.play_highest = f.play_highest
         self.meld_first_trick = f.meld_first_trick
         self.queen_only = f.queen_only
         self.optional = f.optional
@@ -527,11 +528,19 @@ class Tree:
         follow = hand & SUIT_MASK[led]
         if follow:
             if self.must_beat and win // 6 == led:
-                return follow & ABOVE[win] or follow
+                up = follow & ABOVE[win]
+                if up and self.play_highest:
+                    return 1 << (up.bit_length() - 1)
+                return up or follow
             return follow
         if self.must_trump and trump >= 0:
             trumps = hand & SUIT_MASK[trump]
             if trumps:
+                if self.play_highest:
+                    top = 1 << (trumps.bit_length() - 1)
+                    if win // 6 != trump or top > 1 << win or not self.must_beat:
+                        return top
+                    return top if self.trump_when_cannot_overtrump else hand
                 if win // 6 != trump:
                     return trumps
                 up = trumps & ABOVE[win] if self.must_beat else trumps

@@ -171,8 +171,10 @@ class Bomb:
 
 @attrs.frozen(slots=True, repr=False)
 class Concede:
-    """The declarer concedes (*rospisat'*) instead of playing: it loses the bid and each
-    opponent scores (see the rules, section 6 "The contract and the bomb")."""
+    """The declarer concedes (*rospisat'*, the write-off) instead of playing: it loses the
+    bid and each opponent scores; instead of naming the contract, or, with
+    ``Rules.concession_timing=BEFORE_GIVES``, before giving or putting away its first card
+    (see the rules, section 15)."""
 
     def __repr__(self) -> str:
         return "Concede()"

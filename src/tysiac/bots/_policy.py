@@ -100,7 +100,8 @@ class Policy:
         if c.deal.bid == 0:
             if Redeal() in moves and value + BID_MARGIN - 5 < rules.opening_bid - 10:
                 return Redeal()
-            return bids[0] if bids else moves[0]
+            if not rules.free_opening:  # the forced opening bid
+                return bids[0] if bids else moves[0]
         if bids and bids[0].amount <= value:
             return bids[0]
         return Pass() if Pass() in moves else moves[0]

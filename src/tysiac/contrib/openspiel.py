@@ -9,9 +9,10 @@ Importing this module registers the game:
 >>> state.is_chance_node(), len(state.chance_outcomes())
 (True, 24)
 
-* **Parameters**: ``preset`` (``"app"``, ``"pl"``, ``"ro"``, ``"ru"``), ``players`` (0: the preset's
-  or the layout's count), ``layout`` (a :class:`~tysiac.Layout` value such as
-  ``"four-sitter"``; ``""``: the default for the player count), ``episode`` (``"deal"`` or
+* **Parameters**: ``preset`` (``"app"``, ``"pl"``, ``"ro"``, ``"ru"``, ``"ua"``),
+  ``players`` (0: the preset's or the layout's count), ``layout`` (a
+  :class:`~tysiac.Layout` value such as ``"four-sitter"``; ``""``: the default for the
+  player count), ``episode`` (``"deal"`` or
   ``"game"``) and ``max_deals`` (with ``episode="game"``: the episode ends after this many
   deals, at least 1; OpenSpiel needs a bounded game length).
 * **Chance**: each deal is dealt by 24 chance nodes, one card each, uniform over the cards
@@ -257,8 +258,9 @@ def _deal_bound(rules: Rules) -> tuple[int, int, int]:
     """Per deal: the lowest and highest score change, and the most player moves.
 
     Generous on purpose: a blind contract counts double, and the Russian end game adds the
-    barrel's fall, a bolt's penalty, a repeated concession's bid and the dump (a reset to 0
-    from any dump score) on top of the deal itself.
+    barrel's fall (or a reset to 0 on a fall), a bolt's penalty, a repeated concession's bid
+    (or penalty), a no-win streak's penalty and the dump (a reset to 0 from any dump score)
+    on top of the deal itself.
     """
     contract = rules.max_bid * (2 if rules.blind_bids else 1)
     high = max(contract, 120 + sum(rules.marriage_values) + (rules.ace_marriage or 0), 200)
@@ -267,7 +269,11 @@ def _deal_bound(rules: Rules) -> tuple[int, int, int]:
         low += rules.barrel_penalty
     low += rules.bolt_penalty or 0
     if rules.concession_penalty_every is not None:
-        low += contract
+        low += contract if rules.concession_penalty is None else rules.concession_penalty
+    if rules.no_win_deals is not None:
+        low += rules.no_win_penalty
+    if rules.barrel_reset_every is not None:
+        low += rules.target  # a fall that resets a score below the target to 0
     low += max((d for d in rules.dump_scores if d > 0), default=0)
     high += max((-d for d in rules.dump_scores if d < 0), default=0)
     bids = (rules.max_bid - rules.opening_bid) // rules.bid_step + 1
