@@ -202,16 +202,18 @@ def test_an_observation_is_worked_out_once_per_step_when_asked(
     """No view is made until an agent's observation is asked for; asked again before the
     next step it is the same dict; it holds the features and the mask of the agent's view
     (the mask only for the agent to move)."""
+    from tysiac._info.views import observe_with
     from tysiac.contrib import pettingzoo as adapter
     from tysiac.encoding import action_mask, features
 
     seen: list[int] = []
 
-    def counting(state: Any, seat: int) -> Any:
+    def counting(state: Any, seat: int, legal: Any) -> Any:
         seen.append(seat)
-        return observe(state, seat)
+        return observe_with(state, seat, legal)
 
-    monkeypatch.setattr(adapter, "observe", counting)
+    # (the environment observes with the legal moves it worked out for the infos)
+    monkeypatch.setattr(adapter, "observe_with", counting)
     game = raw_env(rules_of(preset, layout))
     game.reset(seed=3)
     rng = np.random.default_rng(0)

@@ -378,38 +378,28 @@ _SHARED: Final[dict[int, int]] = {
 }
 
 
-def _legal_numbers(x: object) -> tuple[Rules, int, list[int]]:
-    """The rules, the number of actions and the action numbers of the legal moves of ``x``."""
+def _legal(x: object) -> tuple[Rules, tuple[Move, ...]]:
+    """The rules and the legal moves of ``x``."""
     if type(x) is View:  # a view's compact form: its fields, read directly
         v = x._v
-        moves = v.legal
-        rules: Rules = v.rules
-    elif isinstance(x, View):
-        moves = x.legal_moves
-        rules = x.rules
-    elif isinstance(x, State):
-        moves = legal_moves(x)
-        rules = x.rules
-    else:
-        raise NotAStateError(
-            f"{short(x)} is neither a State nor a View: pass a state or observe(state, seat)"
-        )
-    step = rules.bid_step
-    top = rules.max_bid
-    k = top // step
-    out = []
-    for move in moves:
-        a = _SHARED.get(id(move))
-        if a is None:
-            a = -1
-            if (type(move) is Bid and not move.blind) or type(move) is Contract:
-                amount = move.amount
-                if 0 < amount <= top and not amount % step:
-                    a = BID_BASE + (k if type(move) is Contract else 0) + amount // step - 1
-            if a < 0:  # every other move, and a bad amount (with its error)
-                a = encode_move(move, rules)
-        out.append(a)
-    return rules, FIXED + 3 * k, out
+        return v.rules, v.legal
+    if isinstance(x, View):
+        return x.rules, x.legal_moves
+    if isinstance(x, State):
+        return x.rules, legal_moves(x)
+    raise NotAStateError(
+        f"{short(x)} is neither a State nor a View: pass a state or observe(state, seat)"
+    )
+
+
+def _other(move: Move, rules: Rules, step: int, top: int, k: int) -> int:
+    """The action number of a move that is not one of the shared ones (a bid, a contract,
+    a give, a concession; a bad amount raises :func:`encode_move`'s error)."""
+    if (type(move) is Bid and not move.blind) or type(move) is Contract:
+        amount = move.amount
+        if 0 < amount <= top and not amount % step:
+            return BID_BASE + (k if type(move) is Contract else 0) + amount // step - 1
+    return encode_move(move, rules)
 
 
 def action_mask(x: State | View) -> tuple[bool, ...]:
@@ -433,10 +423,15 @@ def action_mask(x: State | View) -> tuple[bool, ...]:
         >>> any(action_mask(observe(state, 0)))
         False
     """
-    _, size, numbers = _legal_numbers(x)
-    mask = [False] * size
-    for a in numbers:
-        mask[a] = True
+    rules, moves = _legal(x)
+    step = rules.bid_step
+    top = rules.max_bid
+    k = top // step
+    mask = [False] * (FIXED + 3 * k)
+    shared = _SHARED
+    for move in moves:  # each number marked as it is found (no list of numbers)
+        a = shared.get(id(move))
+        mask[_other(move, rules, step, top, k) if a is None else a] = True
     return tuple(mask)
 
 
@@ -461,10 +456,16 @@ def action_mask_into(x: State | View, out: object) -> None:
         >>> [a for a, legal in enumerate(out) if legal]
         [184]
     """
-    _, size, numbers = _legal_numbers(x)
+    rules, moves = _legal(x)
+    step = rules.bid_step
+    top = rules.max_bid
+    k = top // step
+    size = FIXED + 3 * k
     mask = bytearray(size)
-    for a in numbers:
-        mask[a] = 1
+    shared = _SHARED
+    for move in moves:
+        a = shared.get(id(move))
+        mask[_other(move, rules, step, top, k) if a is None else a] = 1
     fill(out, mask, size)
 
 

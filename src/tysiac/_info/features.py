@@ -30,8 +30,9 @@ from .._vocab.movecodes import (
 )
 from .._vocab.moves import Bid
 from .actions import check_rules, fill, short
+from .inference import scan
 from .knowledge import Pile
-from .views import View, ViewCore, scan_view
+from .views import View, ViewCore
 
 __all__ = [
     "CARDS_SCALE",
@@ -371,7 +372,20 @@ def _compact(v: ViewCore, out: MutableSequence[float], halves: Sequence[Sequence
     for who, suit in v.marriages:
         out[i + 4 * ((who - me) % n) + suit] = 1.0
     i += 4 * n
-    facts = scan_view(v)
+    facts = scan(  # the knowledge scan (scan_view's), on the codes decoded above
+        rules,
+        me,
+        v.dealer,
+        v.declarer,
+        hand,
+        codes,
+        musik,
+        discards,
+        sizes,
+        v.marriages,
+        v.stock_size,
+        v.ace_marriage,
+    )
     possible = facts.possible
     for r in range(n):
         m = possible[(me + r) % n]

@@ -58,8 +58,11 @@ def forbidden(trick: Sequence[int], trump: int, card: int, f: PlayFlags) -> int:
     """
     if not trick:
         return 0
-    led = trick[0] // 6
-    win = trick[trick_winner(tuple(trick), trump)]
+    return _forbidden(trick[0] // 6, trick[trick_winner(tuple(trick), trump)], trump, card, f)
+
+
+def _forbidden(led: int, win: int, trump: int, card: int, f: PlayFlags) -> int:
+    """:func:`forbidden` of a trick whose led suit is ``led`` and winning card ``win``."""
     if card // 6 == led:
         if f.must_beat and win // 6 == led:
             if card < win:
@@ -134,6 +137,7 @@ def scan(
     stock = geo.stock
     trick: list[int] = []
     leader = -1
+    win = wpos = -1  # the trick's winning card so far and its position (trick_winner's rule)
     trump = pending = -1
     first = True
     ptr = 0
@@ -155,8 +159,8 @@ def scan(
             if who != seat:
                 if not trick:
                     leader = who
-                if trick and not (stock > 0 and free_while_stock):
-                    excluded[who] |= forbidden(trick, trump, c, f)
+                elif not (stock > 0 and free_while_stock):
+                    excluded[who] |= _forbidden(trick[0] // 6, win, trump, c, f)
             elif not trick:
                 leader = who
             suit, rank = divmod(c, 6)
@@ -182,6 +186,9 @@ def scan(
                             pending = suit
                         else:
                             trump = suit
+                            if trick:  # declared within a trick: the cards so far, again
+                                wpos = trick_winner(tuple(trick), trump)
+                                win = trick[wpos]
                     elif not trick and not optional and who != seat:
                         partner = c + 1 if rank == QUEEN else c - 1
                         excluded[who] |= 1 << partner
@@ -198,10 +205,17 @@ def scan(
                         no_aces.append((who, draws[who]))
             played[who] |= 1 << c
             proven[who] &= ~(1 << c)
+            if not trick:
+                win, wpos = c, 0
+            elif suit == win // 6:
+                if c > win:
+                    win, wpos = c, len(trick)
+            elif suit == trump:
+                win, wpos = c, len(trick)
             trick.append(c)
             if len(trick) == per_trick:
                 w = leader
-                for _ in range(trick_winner(tuple(trick), trump)):
+                for _ in range(wpos):
                     w = nxt[w]
                 trick = []
                 first = False
@@ -346,6 +360,12 @@ def _hall(unknown: int, allowed: list[int], caps: list[int]) -> list[int]:
     m = len(allowed)
     if m <= 1:
         return [a & unknown for a in allowed]
+    if not unknown:
+        return [0] * m
+    if min(caps) >= 0 and all([a == unknown for a in allowed]):
+        # nothing excluded anywhere (the common case): a set of slots is tight only when
+        # its sizes sum to 0, so every card may go to every slot of a positive size
+        return [unknown if cap else 0 for cap in caps]
     # the cards by their allowed slot sets (as ``classes`` groups them), split slot by slot
     groups = [(0, unknown)] if unknown else []
     for i in range(m):

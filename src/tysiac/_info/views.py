@@ -59,6 +59,7 @@ __all__ = [
     "facts_of",
     "moves_codes",
     "observe",
+    "observe_with",
     "scan_view",
 ]
 
@@ -795,7 +796,12 @@ def observe(state: State, seat: int) -> View:
     Raises:
         InvalidSeatError: ``seat`` is not a seat of this game.
     """
+    return observe_with(state, seat, None)
 
+
+def observe_with(state: State, seat: int, legal: tuple[Move, ...] | None) -> View:
+    """:func:`observe`, given ``legal_moves(state)`` when the caller has it already
+    (``legal``; None: worked out here when ``seat`` is to move)."""
     if not isinstance(state, State):
         raise NotAStateError(
             f"{type(state).__name__} object is not a State: make one with new_game()"
@@ -862,7 +868,7 @@ def observe(state: State, seat: int) -> View:
                 ace,
                 stock,
                 log,
-                legal_moves(state) if c.to_move == seat else (),
+                (legal_moves(state) if legal is None else legal) if c.to_move == seat else (),
                 _drawn(rules, seat, game.dealer, leader, stock, game.deck, log)
                 if GEOMETRY[rules.layout].stock
                 else (),

@@ -40,8 +40,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from .. import Rules, State, apply, legal_moves, new_game, observe
+from .. import Move, Rules, State, apply, legal_moves, new_game, observe
 from .._engine.core import Phase
+from .._info.views import observe_with
 from ..encoding import (
     action_mask_into,
     decode_move,
@@ -135,6 +136,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's own na
         self.action_spaces = {a: spaces.Discrete(self._n) for a in self.possible_agents}
         self._seed: int | None = None
         self.state_: State = new_game(rules, seed=0)
+        # the legal moves of ``_moves_of`` (state_, unless it was replaced since): worked
+        # out once per state for the infos and the mover's view
+        self._moves_of: State | None = None
+        self._moves: tuple[Move, ...] = ()
         self._deals = 0
         self._reset_dicts()
 
@@ -152,7 +157,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's own na
         found = self._observed.get(agent)
         if found is None:
             seat = self._seats[agent]
-            view = observe(self.state_, seat)
+            view = observe_with(self.state_, seat, self._state_moves())
             x = np.empty(self._size, np.float32)
             features_into(view, x)
             mask = np.zeros(self._n, np.int8)
@@ -226,10 +231,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's own na
     # -- helpers ---------------------------------------------------------------------------
 
     def _legal(self, agent: str) -> tuple[Any, ...]:
-        state = self.state_
-        if state.to_move != self._seats[agent]:
+        if self.state_.to_move != self._seats[agent]:
             return ()
-        return legal_moves(state)  # the view's legal moves: this seat is to move
+        return self._state_moves()  # the view's legal moves: this seat is to move
+
+    def _state_moves(self) -> tuple[Move, ...]:
+        state = self.state_
+        if self._moves_of is not state:
+            self._moves = legal_moves(state)
+            self._moves_of = state
+        return self._moves
 
     def _select(self) -> None:
         done = [a for a in self.agents if self.terminations[a] or self.truncations[a]]
