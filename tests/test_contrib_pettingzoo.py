@@ -202,7 +202,7 @@ def test_an_observation_is_worked_out_once_per_step_when_asked(
     """No view is made until an agent's observation is asked for; asked again before the
     next step it is the same dict; it holds the features and the mask of the agent's view
     (the mask only for the agent to move)."""
-    from tysiac._info.views import observe_with
+    from tysiac._info.observe import observe_with
     from tysiac.contrib import pettingzoo as adapter
     from tysiac.encoding import action_mask, features
 

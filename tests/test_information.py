@@ -101,9 +101,9 @@ def test_the_declarers_claim_does_not_depend_on_hidden_cards(preset: str, layout
 def test_knowledge_is_derived_from_the_view_alone(preset: str, layout: Layout) -> None:
     """``View.possible`` and ``View.possible_piles`` come out the same when recomputed from
     nothing but the view's own fields."""
+    from tysiac._info.facts import moves_codes
     from tysiac._info.inference import scan
     from tysiac._info.knowledge import pile_view
-    from tysiac._info.views import moves_codes
 
     def mask(cards: object) -> int:
         return sum(1 << c.index for c in cards)  # type: ignore[attr-defined]

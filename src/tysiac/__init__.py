@@ -33,8 +33,9 @@ from ._errors import (
     WrongPhaseError,
 )
 from ._info.knowledge import HiddenPile, Pile
+from ._info.observe import observe
 from ._info.sampling import sample_world
-from ._info.views import Concealed, View, observe
+from ._info.views import Concealed, View
 from ._records.analysis import DealAnalysis, GameAnalysis, PlayAnalysis, analyse
 from ._records.fromjson import from_json
 from ._records.records import DealRecord, GameRecord, record, replay

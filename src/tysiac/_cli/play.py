@@ -31,7 +31,8 @@ from .._engine.results import DealResult, Outcome
 from .._engine.state import State
 from .._engine.trickrules import trick_winner
 from .._errors import IllegalMoveError, LoadError
-from .._info.views import View, observe
+from .._info.observe import observe
+from .._info.views import View
 from .._rules.options import Layout
 from .._rules.rules import Rules
 from .._vocab.cards import Card, Rank, Suit

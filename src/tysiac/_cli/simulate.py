@@ -24,7 +24,7 @@ from .._engine.api import apply
 from .._engine.newgame import new_game
 from .._engine.results import DealResult
 from .._engine.state import State
-from .._info.views import observe
+from .._info.observe import observe
 from .._rules.rules import Rules
 from ..bots import Bot
 from .botnames import DEFAULT_BOT, bots_help, make_bot, read_bot_names

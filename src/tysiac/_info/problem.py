@@ -9,8 +9,9 @@ from typing import NamedTuple
 
 from .._vocab.cards import Card
 from .._vocab.moves import Bid
+from .facts import facts_of
 from .knowledge import Facts, Pile
-from .views import View, facts_of
+from .views import View
 
 __all__ = [
     "Problem",

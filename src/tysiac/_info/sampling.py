@@ -34,9 +34,10 @@ from .._vocab.masks import bits
 from .._vocab.moves import Discard, Give, Move
 from .hidden import HiddenHistory, hidden_history
 from .joint import Joint
+from .observe import observe
 from .problem import Problem, problem_of
 from .shape import check_shape
-from .views import Concealed, View, observe
+from .views import Concealed, View
 
 __all__ = [
     "DRAW_LIMIT",

@@ -1,6 +1,9 @@
-"""What one seat may know: :func:`observe` and the :class:`View`.
+"""What one seat may know: the :class:`View`, and :class:`Concealed`, a move it saw being
+made without seeing its card.
 
-See the rules, section 14 'What each seat may know'.
+See the rules, section 14 'What each seat may know'.  :func:`~tysiac.observe`
+(:mod:`~tysiac._info.observe`) makes a view of a state; :func:`~tysiac._info.facts.facts_of`
+runs the knowledge scan on one.
 
 A :class:`View` holds the visible part of the state's compact form, copied out of it: ints
 and tuples of ints (the seat's hand as a mask, the current trick as card indexes, the deal's
@@ -15,7 +18,12 @@ A view built by hand (``View(...)``, ``attrs.evolve``, :func:`~tysiac.from_json`
 in the compact form when the values given are exactly what that form decodes to; otherwise
 (values no game produces, which the sampler and the encoding refuse) it keeps the values
 given, in a private subclass.  Either way a view equals another exactly when every public
-attribute does.
+attribute does.  The compact form's encoder stays here beside the view, whose constructor
+calls it; so do ``Concealed``, ``ViewCore``, ``_compact_view``, ``_hand_view`` and
+``_Given``, which pickles name by this module's path.
+
+Imports the vocabulary, the rules, the engine, :mod:`~tysiac._info.knowledge`,
+:mod:`~tysiac._info.viewcodes` and :mod:`~tysiac._info.text`.
 """
 
 from __future__ import annotations
@@ -25,17 +33,11 @@ from typing import Any, ClassVar, Final, NamedTuple
 
 import attrs
 
-from .._engine.api import legal_moves
 from .._engine.core import Phase
 from .._engine.history import ScoreSheet
-from .._engine.state import State
 from .._engine.text import cards_text
-from .._errors import InvalidSeatError, NotAStateError, brief
-from .._rules.layouts import GEOMETRY
-from .._rules.options import Layout
 from .._rules.rules import Rules
 from .._vocab.cards import CARDS, Card, Suit, mask_cards
-from .._vocab.masks import ACE_MARRIAGE, mask_points
 from .._vocab.movecodes import (
     CONCEALED_DISCARD,
     CONCEALED_GIVE,
@@ -47,20 +49,16 @@ from .._vocab.movecodes import (
     move_code,
     move_of,
 )
-from .._vocab.moves import PASS, ChooseMusik, Discard, Give, Move, Play
-from .inference import scan
-from .knowledge import Facts, HiddenPile, pile_view
+from .._vocab.moves import Move
+from .knowledge import HiddenPile, pile_view
 from .text import view_text
+from .viewcodes import GIVE_END, cards_mask, scan_view, tricks_of
 
 __all__ = [
     "Concealed",
     "View",
     "ViewCore",
-    "facts_of",
-    "moves_codes",
-    "observe",
-    "observe_with",
-    "scan_view",
+    "view_code",
 ]
 
 
@@ -121,35 +119,17 @@ class ViewCore(NamedTuple):
 
 
 _make_core: Final = tuple.__new__
-_PLAY: Final = Phase.PLAY
-_AUCTION: Final = Phase.AUCTION
 #: The concealed moves by their code's kind.
 _CONCEALED: Final[dict[int, Concealed]] = {
     **{CONCEALED_GIVE + to: Concealed("Give", to) for to in range(4)},
     CONCEALED_DISCARD: Concealed("Discard"),
 }
-_GIVE_END: Final = GIVE_CODE + 4 * 24
-_DISCARD_END: Final = _GIVE_END + 24
-_CHOOSE: Final = _DISCARD_END  # ChooseMusik(0); ChooseMusik(1) is the next kind
-#: Layouts whose declarer puts cards face down where other seats cannot see them.
-_HIDING: Final = frozenset(
-    layout for layout, geo in GEOMETRY.items() if geo.discard or geo.active == 3
-)
-#: Layouts whose declarer takes musik 0 without choosing.
-_ONE_MUSIK: Final = frozenset({Layout.THREE, Layout.FOUR_SITTER, Layout.TWO_OPEN_MUSIK})
 
 
 def _visible(code: int) -> tuple[int, Move | Concealed]:
     kind = code >> SEAT_BITS
     concealed = _CONCEALED.get(kind)
     return (code & SEAT_MASK, move_of(code) if concealed is None else concealed)
-
-
-def _played(codes: tuple[int, ...]) -> list[tuple[int, Card]]:
-    """The ``(seat, card)`` of every play in ``codes`` (plain or declaring), in order."""
-    return [
-        (c & SEAT_MASK, CARDS[(c >> SEAT_BITS) % 24]) for c in codes if c >> SEAT_BITS < GIVE_CODE
-    ]
 
 
 class View:
@@ -410,7 +390,7 @@ class View:
         out = []
         for code in log_codes(self._v.log):
             kind = code >> SEAT_BITS
-            if GIVE_CODE <= kind < _GIVE_END:
+            if GIVE_CODE <= kind < GIVE_END:
                 to, card = divmod(kind - GIVE_CODE, 24)
                 out.append((to, CARDS[card]))
         return tuple(out)
@@ -438,11 +418,11 @@ class View:
 
     @property
     def tricks(self) -> tuple[tuple[tuple[int, Card], ...], ...]:
-        return _tricks(self._v)[0]
+        return tricks_of(self._v)[0]
 
     @property
     def trick_winners(self) -> tuple[int, ...]:
-        return _tricks(self._v)[1]
+        return tricks_of(self._v)[1]
 
     @property
     def card_points(self) -> tuple[int, ...]:
@@ -576,14 +556,9 @@ def _from_values(values: _Given) -> View:
     return _hand_view(values)
 
 
-def _mask(cards: tuple[Card, ...]) -> int:
-    m = 0
-    for card in cards:
-        m |= 1 << card.index
-    return m
-
-
-def _code(who: int, move: Move | Concealed) -> int:
+def view_code(who: int, move: Move | Concealed) -> int:
+    """The 16-bit code of ``(who, move)`` in a view's log, a :class:`Concealed` move coded as
+    such (ValueError for what is neither a move nor a seat)."""
     if isinstance(move, Concealed):
         kind = CONCEALED_GIVE + move.to if move.kind == "Give" and move.to is not None else -1
         if move.kind == "Discard":
@@ -611,15 +586,15 @@ def _encode(g: _Given) -> ViewCore:
             g.deal_number,
             g.scores,
             g.sheet,
-            _mask(g.hand),
+            cards_mask(g.hand),
             g.hand_sizes,
             g.bid,
             g.bidder,
             sum(1 << s for s in set(g.passed)),
             g.declarer,
             g.contract,
-            _mask(g.musik),
-            _mask(g.discards),
+            cards_mask(g.musik),
+            cards_mask(g.discards),
             -1 if g.trump is None else int(g.trump),
             g.leader,
             tuple(card.index for _, card in g.trick),
@@ -627,251 +602,8 @@ def _encode(g: _Given) -> ViewCore:
             marriages,
             g.ace_marriage,
             g.stock_size,
-            codes_log(tuple(_code(who, move) for who, move in g.moves)),
+            codes_log(tuple(view_code(who, move) for who, move in g.moves)),
             g.legal_moves,
             tuple(card.index for card in g.drawn),
         ),
-    )
-
-
-def _tricks(
-    v: ViewCore,
-) -> tuple[tuple[tuple[tuple[int, Card], ...], ...], tuple[int, ...]]:
-    """This deal's completed tricks and their winners."""
-    if v.phase is not _PLAY:
-        return (), ()
-    plays = _played(log_codes(v.log))
-    per = v.rules._play.active
-    done = len(plays) // per * per
-    tricks = tuple([tuple(plays[i : i + per]) for i in range(0, done, per)])
-    winners = tuple([t[0][0] for t in tricks[1:]])
-    if tricks and v.leader is not None:
-        winners += (v.leader,)
-    return tricks, winners
-
-
-def scan_view(v: ViewCore) -> Facts:
-    """What the view's seat knows (see :func:`~tysiac._info.inference.scan`)."""
-    return scan(
-        v.rules,
-        v.seat,
-        v.dealer,
-        v.declarer,
-        v.hand,
-        log_codes(v.log),
-        v.musik,
-        v.discards,
-        v.hand_sizes,
-        v.marriages,
-        v.stock_size,
-        v.ace_marriage,
-    )
-
-
-def moves_codes(moves: tuple[tuple[int, Move | Concealed], ...]) -> tuple[int, ...]:
-    """The codes the knowledge scan reads of ``(seat, move)`` pairs whose seats are seats:
-    the plays, gives, discards and musik choices, concealed or not (other moves as passes,
-    which the scan skips)."""
-    codes = []
-    for who, move in moves:
-        if isinstance(move, Play | Give | Discard | ChooseMusik | Concealed):
-            codes.append(_code(who, move))
-        else:
-            codes.append(move_code(PASS) | who)
-    return tuple(codes)
-
-
-def facts_of(view: View) -> Facts:
-    """The knowledge scan of ``view``: of its compact form, or of the values of a view built
-    by hand (whose shape the caller has checked: seats in range, moves that are moves)."""
-    if type(view) is View:
-        return scan_view(view._v)
-    return scan(
-        view.rules,
-        view.seat,
-        view.dealer,
-        view.declarer,
-        _mask(view.hand),
-        moves_codes(view.moves),
-        _mask(view.musik),
-        _mask(view.discards),
-        view.hand_sizes,
-        [(s, int(x)) for s, x in view.marriages],
-        view.stock_size,
-        view.ace_marriage,
-    )
-
-
-# --- observe ----------------------------------------------------------------------------
-
-
-def _conceal(log: int, seat: int) -> int:
-    """The deal log ``log`` as ``seat`` saw it: the gives it neither made nor received, and
-    the others' discards, concealed."""
-    codes = log_codes(log)
-    out: list[int] | None = None
-    for i, code in enumerate(codes):
-        kind = code >> SEAT_BITS
-        if kind < GIVE_CODE:
-            break  # the trick play: no card is hidden after its first play
-        if kind >= _DISCARD_END:
-            continue
-        who = code & SEAT_MASK
-        if kind < _GIVE_END:
-            to = (kind - GIVE_CODE) // 24
-            if seat in (who, to):
-                continue
-            hidden = (CONCEALED_GIVE + to) << SEAT_BITS | who
-        elif who != seat:
-            hidden = CONCEALED_DISCARD << SEAT_BITS | who
-        else:
-            continue
-        if out is None:
-            out = list(codes)
-        out[i] = hidden
-    return log if out is None else codes_log(tuple(out))
-
-
-def _musik_seen(rules: Rules, revealed: int, deck: tuple[int, ...], log: int) -> int:
-    """The musik cards the declarer saw: the revealed ones and the musik it took."""
-    layout = rules.layout
-    geo = GEOMETRY[layout]
-    if not geo.musiks:
-        return revealed
-    if layout in _ONE_MUSIK:
-        index = 0
-    else:
-        for code in log_codes(log):
-            kind = code >> SEAT_BITS
-            if kind == _CHOOSE or kind == _CHOOSE + 1:
-                index = kind - _CHOOSE
-                break
-        else:
-            return revealed
-    pos = geo.active * geo.hand + sum(geo.musiks[:index])
-    seen = revealed
-    for c in deck[pos : pos + geo.musiks[index]]:
-        seen |= 1 << c
-    return seen
-
-
-def _drawn(
-    rules: Rules,
-    seat: int,
-    dealer: int,
-    leader: int | None,
-    stock: int,
-    deck: tuple[int, ...],
-    log: int,
-) -> tuple[int, ...]:
-    """The cards ``seat`` drew from the stock, in order: after each trick the winner draws
-    the next card of the stock, then the others in turn."""
-    geo = GEOMETRY[rules.layout]
-    start = geo.active * geo.hand + sum(geo.musiks)
-    count = geo.stock - stock
-    if not count:
-        return ()
-    per = rules._play.active
-    plays = [c & SEAT_MASK for c in log_codes(log) if c >> SEAT_BITS < GIVE_CODE]
-    done = len(plays) // per
-    winners = [plays[i * per] for i in range(1, done)]
-    if done and leader is not None:
-        winners.append(leader)
-    order = rules._play.trick_seats[dealer]
-    out: list[int] = []
-    pos = start
-    for w in winners:
-        if pos - start >= count:
-            break
-        for who in order[w]:  # the winner draws first, then the others in turn
-            if who == seat:
-                out.append(deck[pos])
-            pos += 1
-    return tuple(out)
-
-
-def observe(state: State, seat: int) -> View:
-    """The :class:`View` of ``state`` from ``seat``: what that player may know.
-
-    Raises:
-        InvalidSeatError: ``seat`` is not a seat of this game.
-    """
-    return observe_with(state, seat, None)
-
-
-def observe_with(state: State, seat: int, legal: tuple[Move, ...] | None) -> View:
-    """:func:`observe`, given ``legal_moves(state)`` when the caller has it already
-    (``legal``; None: worked out here when ``seat`` is to move)."""
-    if not isinstance(state, State):
-        raise NotAStateError(
-            f"{type(state).__name__} object is not a State: make one with new_game()"
-        )
-    c = state._c
-    rules = c.rules
-    n = rules.players
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
-        raise InvalidSeatError(f"seat={brief(seat)} is not a seat: use 0..{n - 1}")
-    game = c.game
-    deal = c.deal
-    phase = c.phase
-    declarer = deal.declarer
-    log = c.log
-    hands = c.hands
-    hand = hands[seat]
-    seen = deal.revealed
-    discards = 0
-    if declarer is not None:
-        if seat == declarer:
-            seen = _musik_seen(rules, seen, game.deck, log)
-            discards = deal.discards
-        elif rules.layout in _HIDING:
-            log = _conceal(log, seat)
-    elif phase is _AUCTION and rules.blind_bids and not deal.acted >> seat & 1:
-        hand = 0  # blind bidding: this seat has not looked at its cards yet
-    marriages = c.marriages
-    ace = None
-    if marriages:
-        for who, suit in marriages:
-            if suit == ACE_MARRIAGE:
-                ace = who
-                marriages = tuple([m for m in marriages if m[1] != ACE_MARRIAGE])
-                break
-    stock = len(c.stock)
-    leader = c.leader
-    return _compact_view(
-        _make_core(
-            ViewCore,
-            (
-                rules,
-                seat,
-                phase,
-                c.to_move,
-                c.winner,
-                game.dealer,
-                game.deal_number,
-                game.scores,
-                game.sheet,
-                hand,
-                tuple([m.bit_count() for m in hands]),
-                deal.bid,
-                deal.bidder,
-                deal.passed,
-                declarer,
-                deal.contract,
-                seen,
-                discards,
-                c.trump,
-                leader,
-                c.trick if leader is not None else (),
-                tuple([mask_points(m) for m in c.taken]) if phase is _PLAY else (0,) * n,
-                marriages,
-                ace,
-                stock,
-                log,
-                (legal_moves(state) if legal is None else legal) if c.to_move == seat else (),
-                _drawn(rules, seat, game.dealer, leader, stock, game.deck, log)
-                if GEOMETRY[rules.layout].stock
-                else (),
-            ),
-        )
     )

@@ -17,8 +17,9 @@ from .._engine.api import apply, legal_moves
 from .._engine.core import Phase
 from .._engine.state import State
 from .._errors import InvalidDealError, SearchLimit, brief
+from .._info.observe import observe
 from .._info.sampling import Sampler
-from .._info.views import View, observe
+from .._info.views import View
 from .._search.solve import Solver
 from .._vocab.moves import Bid, Bomb, ChooseMusik, Claim, Concede, Contract, Discard, Give, Move
 from ._estimate import give_order

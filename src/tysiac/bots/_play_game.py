@@ -8,7 +8,7 @@ from .._engine.api import apply
 from .._engine.newgame import new_game
 from .._engine.state import State
 from .._errors import InvalidDealError, InvalidRulesError, InvalidSeatError, NotABotError, brief
-from .._info.views import observe
+from .._info.observe import observe
 from .._rules.rules import Rules
 from ._heuristic import HeuristicBot
 from ._protocol import Bot

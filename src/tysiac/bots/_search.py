@@ -20,8 +20,9 @@ from .._engine.results import DealResult
 from .._engine.rollout import rollout
 from .._engine.state import State
 from .._errors import InvalidDealError, brief
+from .._info.observe import observe
 from .._info.sampling import Sampler
-from .._info.views import View, observe
+from .._info.views import View
 from .._vocab.moves import Claim, Move
 from ._heuristic import HeuristicBot
 from ._knowledge import card_mask

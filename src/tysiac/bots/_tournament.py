@@ -22,7 +22,7 @@ from .._engine.api import apply
 from .._engine.newgame import new_game
 from .._engine.results import Outcome
 from .._errors import InvalidDealError, InvalidRulesError, NotABotError, brief
-from .._info.views import observe
+from .._info.observe import observe
 from .._rules.rules import Rules
 from ._play_game import check_bots
 from ._protocol import Bot

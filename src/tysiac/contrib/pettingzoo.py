@@ -42,7 +42,7 @@ from pettingzoo.utils import wrappers
 
 from .. import Move, Rules, State, apply, legal_moves, new_game, observe
 from .._engine.core import Phase
-from .._info.views import observe_with
+from .._info.observe import observe_with
 from ..encoding import (
     action_mask_into,
     decode_move,
