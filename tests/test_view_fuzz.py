@@ -250,10 +250,10 @@ def _as_fields(doc: dict[str, Any], view: View) -> dict[str, object]:
 
 def _decode_only(doc: dict[str, Any]) -> View:
     """A view decoded from ``doc`` field by field, without the consistency check."""
-    from tysiac._records.fromjson import _decode_attrs
+    from tysiac._records.decoding import decode_attrs
 
     body = {k: v for k, v in doc.items() if k not in ("schema", "type")}
-    decoded: View = _decode_attrs(body, View, "$")
+    decoded: View = decode_attrs(body, View, "$")
     return decoded
 
 

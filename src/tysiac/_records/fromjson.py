@@ -1,8 +1,13 @@
-"""Reading JSON: :func:`from_json`, which checks every field."""
+"""Reading JSON: :func:`from_json`, which checks every field.
+
+This module holds the document: its size limit, its ``schema`` and ``type``, the readers
+that take long lists (a record's deals, a view's moves) a value at a time, and the checks
+of a loaded view beyond its types.  Building each value from its JSON is
+:mod:`tysiac._records.decoding`'s.
+"""
 
 from __future__ import annotations
 
-import enum
 import json
 import random
 import typing
@@ -14,29 +19,27 @@ import attrs
 from .._engine.core import Phase
 from .._engine.history import ScoreSheet
 from .._engine.results import DealResult
-from .._errors import (
-    ImpossibleViewError,
-    InvalidCardError,
-    InvalidRulesError,
-    LoadError,
-    NotAMoveError,
-    brief,
-)
+from .._errors import ImpossibleViewError, LoadError, brief
 from .._info.sampling import Sampler
 from .._info.views import Concealed, View
-from .._rules.rules import Rules
-from .._vocab.cards import Card, Suit
 from .._vocab.moves import Move
+from .decoding import (
+    construct,
+    decode,
+    decode_move,
+    decode_rules,
+    decode_seat_move,
+    key_path,
+    object_pairs,
+    parse_constant,
+    parse_number,
+)
 from .jsonform import (
     DEFAULT_MAX_SIZE,
-    INT_LIMIT,
-    LATER_OPTIONS,
     MOVE_CLASSES,
     RULE_OPTIONS,
     SCHEMA,
-    STR_LIMIT,
     TYPES,
-    enum_value,
     field_types,
     is_moveish,
     is_optional,
@@ -50,277 +53,6 @@ __all__ = [
 ]
 
 T = TypeVar("T")
-
-
-class _Duplicated(dict[str, Any]):
-    """A JSON object with a repeated key (reported where the decoder meets it)."""
-
-    key: str = ""
-
-
-class _Huge:
-    """A JSON number too long to be read."""
-
-    def __init__(self, digits: int) -> None:
-        self.digits = digits
-
-    def __repr__(self) -> str:
-        return f"<a number of {self.digits} digits>"
-
-
-def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out = dict(pairs)
-    if len(out) == len(pairs):
-        return out
-    dup = _Duplicated(out)
-    seen: set[str] = set()
-    for key, _ in pairs:
-        if key in seen:
-            dup.key = key
-            break
-        seen.add(key)
-    return dup
-
-
-def _number(text: str) -> int | _Huge:
-    return int(text) if len(text) <= 30 else _Huge(len(text))
-
-
-def _constant(text: str) -> None:
-    raise LoadError(f"$: {text} is not a number JSON allows")
-
-
-def _key(path: str, name: str) -> str:
-    """The path of the key ``name`` of the object at ``path`` (``$`` is the document)."""
-    return name if path == "$" else f"{path}.{name}"
-
-
-def _object(
-    value: Any, path: str, keys: tuple[str, ...], optional: tuple[str, ...] = ()
-) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise LoadError(f"{path}: {brief(value)} is not an object")
-    if isinstance(value, _Duplicated):
-        raise LoadError(f"{path}: the key {brief(value.key)} appears twice")
-    for key in keys:
-        if key not in value and key not in optional:
-            raise LoadError(f"{path}: the key {key!r} is missing")
-    for key in value:
-        if key not in keys:
-            raise LoadError(f"{path}: unknown key {brief(key)}")
-    return value
-
-
-_FIELD_PLANS: dict[tuple[type, tuple[str, ...]], Any] = {}
-
-
-def _decode_fields(value: Any, cls: type, path: str, extra: tuple[str, ...] = ()) -> dict[str, Any]:
-    """The constructor arguments of ``cls`` read from the object ``value`` (a field with a
-    default may be left out)."""
-    plan = _FIELD_PLANS.get((cls, extra))
-    if plan is None:
-        fields = [f for f in attrs.fields(cls) if f.init]
-        types_of = field_types(cls)
-        optional = tuple(f.name for f in fields if is_optional(f))
-        decoders = tuple((f.name, _value_decoder(types_of[f.name])) for f in fields)
-        plan = _FIELD_PLANS[cls, extra] = (
-            (*extra, *(f.name for f in fields)),
-            optional,
-            decoders,
-        )
-    keys, optional, decoders = plan
-    data = _object(value, path, keys, optional)
-    return {name: decode(data[name], _key(path, name)) for name, decode in decoders if name in data}
-
-
-def _list(value: Any, path: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise LoadError(f"{path}: {brief(value)} is not a list")
-    return value
-
-
-def _decode(value: Any, tp: Any, path: str) -> Any:
-    """The value of type ``tp`` that the JSON ``value`` at ``path`` stands for."""
-    return _value_decoder(tp)(value, path)
-
-
-_Decoder = Callable[[Any, str], Any]
-_DECODERS: dict[Any, _Decoder] = {}
-
-
-def _value_decoder(tp: Any) -> _Decoder:
-    """The decoder of the JSON values of type ``tp`` (worked out once per type)."""
-    found = _DECODERS.get(tp)
-    if found is None:
-        found = _DECODERS[tp] = _make_decoder(tp)
-    return found
-
-
-def _decode_int(value: Any, path: str) -> int:
-    if type(value) is int and -INT_LIMIT < value < INT_LIMIT:
-        return value
-    if isinstance(value, _Huge) or type(value) is int:
-        raise LoadError(f"{path}: {brief(value)} is out of range")
-    raise LoadError(f"{path}: {brief(value)} is not an int")
-
-
-def _decode_bool(value: Any, path: str) -> bool:
-    if type(value) is not bool:
-        raise LoadError(f"{path}: {brief(value)} is not true or false")
-    return value
-
-
-def _decode_str(value: Any, path: str) -> str:
-    if type(value) is not str or len(value) > STR_LIMIT:
-        raise LoadError(f"{path}: {brief(value)} is not a string of at most {STR_LIMIT}")
-    return value
-
-
-_CARDS_BY_TEXT: Final = {str(Card.from_index(i)): Card.from_index(i) for i in range(24)}
-
-
-def _decode_card(value: Any, path: str) -> Card:
-    if type(value) is str:
-        card = _CARDS_BY_TEXT.get(value)
-        if card is not None:
-            return card
-        try:
-            return Card.parse(value)
-        except InvalidCardError:
-            pass
-    raise LoadError(f"{path}: {brief(value)} is not a card")
-
-
-_SUITS: Final = {s.letter: s for s in Suit}
-
-
-def _decode_suit(value: Any, path: str) -> Suit:
-    if type(value) is not str or value not in _SUITS:
-        raise LoadError(f"{path}: {brief(value)} is not a suit: use S, C, D or H")
-    return _SUITS[value]
-
-
-def _make_decoder(tp: Any) -> _Decoder:
-    simple: dict[Any, _Decoder] = {
-        int: _decode_int,
-        bool: _decode_bool,
-        str: _decode_str,
-        Card: _decode_card,
-        Suit: _decode_suit,
-        Rules: _decode_rules,
-    }
-    if tp in simple:
-        return simple[tp]
-    if isinstance(tp, type) and issubclass(tp, enum.Enum):
-        members = {enum_value(m): m for m in tp}
-        enum_name = tp.__name__
-
-        def member(value: Any, path: str) -> Any:
-            if type(value) is not str or value not in members:
-                raise LoadError(
-                    f"{path}: {brief(value)} is not a {enum_name}: use one of "
-                    + ", ".join(map(repr, members))
-                )
-            return members[value]
-
-        return member
-    if tp is ScoreSheet:
-        row = _value_decoder(DealResult)
-
-        def sheet(value: Any, path: str) -> ScoreSheet:
-            items = _list(value, path)
-            return ScoreSheet(row(x, f"{path}[{i}]") for i, x in enumerate(items))
-
-        return sheet
-    if is_moveish(tp):
-        return lambda value, path: _decode_move(value, path, tp)
-    if is_union(tp):
-        rest = [a for a in typing.get_args(tp) if a is not type(None)]
-        if len(rest) != 1:  # pragma: no cover  (no such field)
-            raise TypeError(f"cannot decode {tp!r}")
-        inner = _value_decoder(rest[0])
-        nullable = type(None) in typing.get_args(tp)
-
-        def optional(value: Any, path: str) -> Any:
-            if value is None and nullable:
-                return None
-            return inner(value, path)
-
-        return optional
-    origin = typing.get_origin(tp)
-    args = typing.get_args(tp)
-    if origin is tuple:
-        if len(args) == 2 and args[0] is int and is_moveish(args[1]):
-            kind = args[1]
-            return lambda value, path: _decode_seat_move(value, path, kind)  # a (seat, move)
-        if len(args) == 2 and args[1] is Ellipsis:
-            item = _value_decoder(args[0])
-            return lambda value, path: tuple(
-                item(x, f"{path}[{i}]") for i, x in enumerate(_list(value, path))
-            )
-        items = [_value_decoder(t) for t in args]
-
-        def fixed(value: Any, path: str) -> tuple[Any, ...]:
-            got = _list(value, path)
-            if len(got) != len(items):
-                raise LoadError(f"{path}: {len(got)} items, not {len(items)}")
-            pairs = enumerate(zip(got, items, strict=True))
-            return tuple(d(x, f"{path}[{i}]") for i, (x, d) in pairs)
-
-        return fixed
-    if origin is frozenset:
-        member_of = _value_decoder(args[0])
-
-        def unique(value: Any, path: str) -> frozenset[Any]:
-            got = _list(value, path)
-            out = frozenset(member_of(x, f"{path}[{i}]") for i, x in enumerate(got))
-            if len(out) != len(got):
-                raise LoadError(f"{path}: an item appears twice")
-            return out
-
-        return unique
-    if attrs.has(tp):
-        return lambda value, path: _decode_attrs(value, tp, path)
-    raise TypeError(f"cannot decode {tp!r}")  # pragma: no cover  (a new field type)
-
-
-def _decode_attrs(value: Any, cls: type[T], path: str) -> T:
-    return _construct(cls, _decode_fields(value, cls, path), path)
-
-
-def _construct(cls: Callable[..., T], kwargs: dict[str, Any], path: str) -> T:
-    try:
-        return cls(**kwargs)
-    except (InvalidRulesError, NotAMoveError, InvalidCardError) as exc:
-        raise LoadError(f"{path}: {exc}") from None
-
-
-def _decode_rules(value: Any, path: str) -> Rules:
-    types_of = field_types(Rules)
-    names = tuple(a.name for a in RULE_OPTIONS)
-    # an option added after a document was written takes its default (older files load)
-    data = _object(value, path, names, LATER_OPTIONS)
-    options = {
-        a.name: _decode(data[a.name], types_of[a.name], _key(path, a.name))
-        for a in RULE_OPTIONS
-        if a.name in data
-    }
-    return _construct(Rules, options, path)
-
-
-def _decode_move(value: Any, path: str, tp: Any, extra: tuple[str, ...] = ()) -> Any:
-    if not isinstance(value, dict) or type(value.get("move")) is not str:
-        raise LoadError(f'{path}: {brief(value)} is not a move object with a "move" key')
-    allowed = typing.get_args(tp) if is_union(tp) else (tp,)
-    cls = MOVE_CLASSES.get(value["move"])
-    if cls is None or cls not in allowed:
-        raise LoadError(f"{_key(path, 'move')}: {brief(value['move'])} is not a kind of move here")
-    return _construct(cls, _decode_fields(value, cls, path, ("move", *extra)), path)
-
-
-def _decode_seat_move(value: Any, path: str, tp: Any) -> tuple[int, Any]:
-    move = _decode_move(value, path, tp, extra=("seat",))
-    return (_decode(value["seat"], int, _key(path, "seat")), move)
 
 
 @overload
@@ -374,7 +106,7 @@ def from_json(
 
 
 _DECODER: Final = json.JSONDecoder(
-    object_pairs_hook=_pairs, parse_int=_number, parse_constant=_constant
+    object_pairs_hook=object_pairs, parse_int=parse_number, parse_constant=parse_constant
 )
 
 #: Reads the value at a position of the text: ``read(text, position, path)`` returns the
@@ -426,7 +158,7 @@ def _make_reader(tp: Any) -> _Reader:
 
     def whole(text: Text, i: int, path: str) -> tuple[Any, int]:
         value, end = text.small(i, path)
-        return _decode(value, tp, path), end
+        return decode(value, tp, path), end
 
     return whole
 
@@ -457,7 +189,7 @@ def _pair_reader(tp: Any) -> _Reader:
         if pair is not None:
             return pair, i + len(piece)
         value, end = text.small(i, path)
-        pair = _decode_seat_move(value, path, tp)
+        pair = decode_seat_move(value, path, tp)
         if piece and len(seen) < _MOVE_CACHE:
             seen[piece] = pair
         return pair, end
@@ -483,12 +215,12 @@ def _object_reader(cls: type) -> _Reader:
                 raise LoadError(f"{path}: unknown key {brief(key)}")
             if key in got:
                 raise LoadError(f"{path}: the key {brief(key)} appears twice")
-            got[key], end = reader(text, at, _key(path, key))
+            got[key], end = reader(text, at, key_path(path, key))
             return end
 
         end = text.fields(i, path, one)
         _missing(got, required, path)
-        return _construct(cls, got, path), end
+        return construct(cls, got, path), end
 
     return read
 
@@ -567,7 +299,7 @@ class _Document:
         text = self.text
         kind = self.kind
         if kind in ("move", "rules"):  # flat objects of small values
-            self.body[key], end = text.small(i, _key("$", key))
+            self.body[key], end = text.small(i, key_path("$", key))
             return end
         cls = View if kind == "view" else GameRecord
         reader = (_VIEW_FIELDS if cls is View else _RECORD_FIELDS).get(key)
@@ -575,7 +307,7 @@ class _Document:
             raise LoadError(f"$: unknown key {brief(key)}")
         if key == "deals" and cls is GameRecord and self.body.keys() >= _RECORD_START:
             # the start of the record is known: replay each deal as soon as it is read
-            header = _construct(GameRecord, {**self.body, "deals": ()}, "$")
+            header = construct(GameRecord, {**self.body, "deals": ()}, "$")
             self.replayer = Replayer(header)
             item = _reader(DealRecord)
 
@@ -600,17 +332,17 @@ class _Document:
             raise LoadError(f"type: None is not one of {', '.join(map(repr, TYPES))}")
         body = self.body
         if kind == "move":
-            move: object = _decode_move(body, "$", Move)
+            move: object = decode_move(body, "$", Move)
             if self.expect is not None and not _is_instance(move, self.expect):
                 raise LoadError(f"type: a move document, not a {_name(self.expect)}")
             return move
         if kind == "rules":
-            return _decode_rules(body, "$")
+            return decode_rules(body, "$")
         if kind == "view":
             _missing(body, _VIEW_REQUIRED, "$")
-            return _check_view(_construct(View, body, "$"))
+            return _check_view(construct(View, body, "$"))
         _missing(body, _RECORD_REQUIRED, "$")
-        rec = _construct(GameRecord, body, "$")
+        rec = construct(GameRecord, body, "$")
         state = self.replayer.state if self.replayer is not None else replay(rec)
         return state if kind == "state" else rec
 
