@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from strategies import check_apply, check_legal_moves, choose_move, run_moves
 from strategies import rules as rules_strategy
 from test_rollout import mirror
-from test_sampling import _chi2_rejects, _pile_cards, _reachable
+from test_sampling import _chi2_rejects, _pile_cards, reachable
 from tysiac import (
     Bid,
     Card,
@@ -371,7 +371,7 @@ def test_sampling_is_uniform_with_an_ace_led_without_declaring() -> None:
     assert problem.facts.no_aces == ((1, 0),)
     ad, ah = Card.parse("AD"), Card.parse("AH")
     assert {ad, ah} <= view.possible[1]  # each alone may be there
-    worlds = _reachable(view)
+    worlds = reachable(view)
     both = (1 << ad.index) | (1 << ah.index)
     assert worlds and all(
         w[i] & both != both for w in worlds for i, s in enumerate(problem.slots) if s.seat == 1

@@ -158,7 +158,7 @@ def test_a_view_that_no_game_reaches_is_refused() -> None:
 # --- uniformity ---------------------------------------------------------------------------------
 
 
-def _reachable(view: View) -> list[tuple[int, ...]]:
+def reachable(view: View) -> list[tuple[int, ...]]:
     """Every placement of the unseen cards whose world replays to ``view`` (brute force)."""
     problem = problem_of(view)
     slots = problem.slots
@@ -215,7 +215,7 @@ def test_sampling_is_uniform_over_the_reachable_placements() -> None:
     rng = random.Random(2024)
     tested = 0
     for view in _small_views():
-        worlds = _reachable(view)
+        worlds = reachable(view)
         if len(worlds) < 4:
             continue
         index = {w: i for i, w in enumerate(worlds)}

@@ -9,7 +9,6 @@ placement drawn.  No test here measures time.
 
 from __future__ import annotations
 
-import itertools
 import math
 import random
 from collections import Counter
@@ -20,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from strategies import preset_rules, presets_and_layouts
+from test_sampling import reachable  # the brute-force count of the worlds a view allows
 from tysiac import (
     Bid,
     Contract,
@@ -30,7 +30,6 @@ from tysiac import (
     Pile,
     Rules,
     State,
-    TysiacError,
     View,
     apply,
     legal_moves,
@@ -39,7 +38,7 @@ from tysiac import (
 )
 from tysiac._info.joint import Joint
 from tysiac._info.problem import Problem, problem_of
-from tysiac._info.sampling import DRAW_LIMIT, Sampler, _build
+from tysiac._info.sampling import DRAW_LIMIT, Sampler
 
 #: The most states the dynamic programme of any legitimate view met here holds (all its
 #: layers together), and the most placements one draw needs: the bounds of "bounded".
@@ -196,29 +195,6 @@ def test_every_position_of_bold_deals(preset: str, layout: Layout) -> None:
 # --- exactly uniform where the cards are tied -------------------------------------------------
 
 
-def _reachable(view: View) -> list[tuple[int, ...]]:
-    """Every placement of the unseen cards whose world replays to ``view`` (brute force)."""
-    problem = problem_of(view)
-    slots = problem.slots
-    cards = [c for c in range(24) if problem.unknown >> c & 1]
-    out = []
-    for assign in itertools.product(range(len(slots)), repeat=len(cards)):
-        placement = [0] * len(slots)
-        for c, i in zip(cards, assign, strict=True):
-            placement[i] |= 1 << c
-        if any(p.bit_count() != slot.cap for p, slot in zip(placement, slots, strict=True)):
-            continue
-        if any(p & ~slot.allowed for p, slot in zip(placement, slots, strict=True)):
-            continue
-        try:
-            world = _build(problem, placement, random.Random(0))
-        except TysiacError:
-            continue
-        if observe(world, view.seat) == view:
-            out.append(tuple(placement))
-    return out
-
-
 def _tied_small_views(layout: Layout) -> Iterator[View]:
     """Views of ``layout`` with at most 8 unseen cards in which marriages, shown cards or
     excluded cards tie some of them, from bold deals."""
@@ -255,7 +231,7 @@ def test_tied_views_are_sampled_uniformly_over_what_replays(layout: Layout) -> N
     frequencies pass a chi-square test of uniformity; the same test rejects a biased copy."""
     rng = random.Random(2025)
     for view in _tied_small_views(layout):
-        worlds = _reachable(view)
+        worlds = reachable(view)
         if not 8 <= len(worlds) <= 80:
             continue
         problem = problem_of(view)
