@@ -88,17 +88,7 @@ class Text:
             if flat:
                 return flat.end()
         if c in ("{", "["):
-            depth = 0
-            s = self.s
-            for token in _TOKENS.finditer(s, i, stop):
-                b = s[token.start()]
-                if b in "[{":
-                    depth += 1
-                elif b in "]}":
-                    depth -= 1
-                    if not depth:
-                        return token.end()
-            return -1
+            return _matched(self.s, i, stop)
         return i
 
     def describe(self, i: int) -> str:
@@ -188,17 +178,24 @@ class Text:
         if c not in ("{", "["):
             end = self.end_of_small(i)
             return self.value(i)[1] if end == i or end < 0 else end
-        depth = 0
-        s = self.s
-        for token in _TOKENS.finditer(s, i):
-            b = s[token.start()]
-            if b in "[{":
-                depth += 1
-            elif b in "]}":
-                depth -= 1
-                if not depth:
-                    return token.end()
-        raise self.error(self.n, "Expecting value")
+        end = _matched(self.s, i, len(self.s))
+        if end < 0:
+            raise self.error(self.n, "Expecting value")
+        return end
+
+
+def _matched(s: str, i: int, stop: int) -> int:
+    """Where the bracketed value opening at ``i`` closes (before ``stop``), -1 if it does not."""
+    depth = 0
+    for token in _TOKENS.finditer(s, i, stop):
+        b = s[token.start()]
+        if b in "[{":
+            depth += 1
+        elif b in "]}":
+            depth -= 1
+            if not depth:
+                return token.end()
+    return -1
 
 
 def _not(text: Text, i: int, path: str, kind: str) -> LoadError:
