@@ -179,6 +179,7 @@ VARIED_OPTIONS: Final = frozenset(
         "must_trump",
         "trump_when_cannot_overtrump",
         "play_highest",
+        "overtrump_declarer",
         "free_play_while_stock",
         "marriage_values",
         "marriage_cards",
@@ -282,6 +283,8 @@ def _rules(
     maybe("must_trump", st.booleans())
     maybe("trump_when_cannot_overtrump", st.booleans())
     maybe("play_highest", st.booleans())
+    if players > 2:  # two players: no defender plays after the declarer (refused)
+        maybe("overtrump_declarer", st.booleans())
     maybe("free_play_while_stock", st.booleans())
     maybe("marriage_values", st.tuples(*[st.integers(0, 200)] * 4))
     maybe("marriage_cards", st.sampled_from(MarriageCards))

@@ -27,6 +27,7 @@ from .trickrules import (
     can_meld_aces,
     can_meld_on_lead,
     can_meld_on_someone,
+    declarer_pos,
     play_mask,
     trick_winner,
 )
@@ -131,7 +132,9 @@ def _play_out(s: State, rng: random.Random) -> DealResult:
     assert p is not None
     leader = c.leader
     assert leader is not None
-    nxt = f.next_seat[c.game.dealer]
+    dealer = c.game.dealer
+    nxt = f.next_seat[dealer]
+    over = f.overtrump_declarer
     active = f.active
     free = f.free_while_stock
     auto_claim = f.auto_claim and decl is not None
@@ -158,7 +161,10 @@ def _play_out(s: State, rng: random.Random) -> DealResult:
         elif stock and free:
             mask = hand
         else:
-            mask = play_mask(hand, tuple(trick), trump, f)
+            at = -1
+            if over:
+                at = declarer_pos(f, dealer, leader, decl, len(trick))
+            mask = play_mask(hand, tuple(trick), trump, f, at)
         low = BITS_LOW[mask & 0xFFF]
         high = BITS_HIGH[mask >> 12]
         k = int(rand() * (len(low) + len(high)))

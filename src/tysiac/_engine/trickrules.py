@@ -13,24 +13,34 @@ __all__ = [
     "can_meld_aces",
     "can_meld_on_lead",
     "can_meld_on_someone",
+    "declarer_pos",
     "play_mask",
     "trick_winner",
 ]
 
 
-def play_mask(hand: int, trick: tuple[int, ...], trump: int, f: PlayFlags) -> int:
-    """The cards of ``hand`` that may be played to ``trick`` (rules, section 7)."""
+def play_mask(
+    hand: int, trick: tuple[int, ...], trump: int, f: PlayFlags, declarer_pos: int = -1
+) -> int:
+    """The cards of ``hand`` that may be played to ``trick`` (rules, section 7).
+
+    ``declarer_pos``: the position in ``trick`` of the declarer's card where the rule
+    ``overtrump_declarer`` binds the seat to play (:func:`declarer_pos`), else -1.
+    """
     if not trick:
         return hand
     led = trick[0] // 6
     win = trick[0]
+    wi = 0
     for i in range(1, len(trick)):  # not trick[1:]: no slice to allocate
         c = trick[i]
         if c // 6 == win // 6:
             if c > win:
                 win = c
+                wi = i
         elif c // 6 == trump:
             win = c
+            wi = i
     follow = hand & SUIT_MASK[led]
     if follow:
         if f.must_beat and win // 6 == led:
@@ -39,6 +49,11 @@ def play_mask(hand: int, trick: tuple[int, ...], trump: int, f: PlayFlags) -> in
                 return 1 << (up.bit_length() - 1)  # the highest card of the suit
             return up or follow
         return follow
+    if wi == declarer_pos and win // 6 == trump:
+        # a defender overtrumps the declarer's winning trump when it can (Decision 22)
+        up = hand & ABOVE[win]
+        if up:
+            return 1 << (up.bit_length() - 1) if f.play_highest else up
     if f.must_trump and trump >= 0:
         trumps = hand & SUIT_MASK[trump]
         if trumps:
@@ -54,6 +69,19 @@ def play_mask(hand: int, trick: tuple[int, ...], trump: int, f: PlayFlags) -> in
                 return up
             return trumps if f.trump_when_cannot_overtrump else hand
     return hand
+
+
+def declarer_pos(f: PlayFlags, dealer: int, leader: int, declarer: int | None, played: int) -> int:
+    """The position of the declarer's card in a trick of ``played`` cards led by ``leader``,
+    where the rule ``overtrump_declarer`` binds the seat to play next (a defender: the
+    declarer has played); else -1.  The ``declarer_pos`` of :func:`play_mask`."""
+    if not f.overtrump_declarer or declarer is None:
+        return -1
+    seats = f.trick_seats[dealer][leader]
+    for k in range(played):
+        if seats[k] == declarer:
+            return k
+    return -1
 
 
 def trick_winner(trick: tuple[int, ...], trump: int) -> int:

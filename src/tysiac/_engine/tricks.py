@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .._rules.flags import PlayFlags
 from .._vocab.cards import CARDS
-from .._vocab.masks import ACE, ACE_MARRIAGE, MARRIAGE_RANKS, SUIT_MASK, bits
+from .._vocab.masks import ABOVE, ACE, ACE_MARRIAGE, MARRIAGE_RANKS, SUIT_MASK, bits
 from .._vocab.movecodes import CODE_BITS, MELD_CODE, SEAT_BITS
 from .._vocab.moves import CLAIM, MELDS, PLAYS, Claim, Move, Play
 from .claim import claim_line, outstanding
@@ -23,6 +23,7 @@ from .trickrules import (
     can_meld_aces,
     can_meld_on_lead,
     can_meld_on_someone,
+    declarer_pos,
     play_mask,
     trick_winner,
 )
@@ -34,13 +35,18 @@ __all__ = [
 ]
 
 
-def _mask(
-    hand: int, trick: tuple[int, ...], trump: int, stock: tuple[int, ...], f: PlayFlags
-) -> int:
-    """The cards of ``hand`` that may be played to ``trick``."""
-    if not trick or (stock and f.free_while_stock):
+def _mask(s: State) -> int:
+    """The cards the seat to move may play (``s``: a state in the play)."""
+    c = s._c
+    p = c.to_move
+    assert p is not None and c.leader is not None
+    hand = c.hands[p]
+    trick = c.trick
+    f = c.rules._play
+    if not trick or (c.stock and f.free_while_stock):
         return hand  # a lead; or the draw layouts: while the stock lasts any card may be played
-    return play_mask(hand, trick, trump, f)
+    at = declarer_pos(f, c.game.dealer, c.leader, c.deal.declarer, len(trick))
+    return play_mask(hand, trick, c.trump, f, at)
 
 
 def _line(s: State) -> tuple[tuple[int, bool], ...] | None:
@@ -68,9 +74,7 @@ def legal_play(s: State) -> tuple[Move, ...]:
     f = c.rules._play
     mask = c.play_mask  # known, except in states made by replace()
     if mask < 0:
-        p = c.to_move
-        assert p is not None
-        mask = _mask(c.hands[p], c.trick, c.trump, c.stock, f)
+        mask = _mask(s)
     if not f.optional:
         plays = (
             PLAYS_BY_SUIT[0][mask & 63]
@@ -116,7 +120,19 @@ def _explain(s: State, hand: int, card: int) -> str:
             "a card of the led suit that beats the winning card must be played when there is"
             " one (see the rules, section 7 'Trick play'; Rules.must_beat)"
         )
-    if f.must_trump and s._trump >= 0 and hand & SUIT_MASK[s._trump]:
+    trump = s._trump
+    w = trick_winner(trick, trump)
+    if (
+        trick[w] // 6 == trump
+        and s._c.leader is not None
+        and declarer_pos(f, s._c.game.dealer, s._c.leader, s.declarer, len(trick)) == w
+        and hand & ABOVE[trick[w]]
+    ):
+        return (
+            "a defender void in the led suit must overtrump the declarer's trump when it can "
+            "(see the rules, section 7 'Trick play'; Rules.overtrump_declarer)"
+        )
+    if f.must_trump and trump >= 0 and hand & SUIT_MASK[trump]:
         return (
             "a player void in the led suit must play a trump, beating the highest trump in "
             "the trick when possible (see the rules, section 7 'Trick play'; Rules.must_trump)"
@@ -223,7 +239,7 @@ def apply_play(s: State, move: Move) -> State:
     card = code - MELD_CODE if meld else code
     hand = hands_[p]
     if mask < 0:
-        mask = _mask(hand, trick, trump, stock, f)
+        mask = _mask(s)
     if not mask >> card & 1:
         illegal(s, move, _explain(s, hand, card))
     hands = list(hands_)
@@ -256,7 +272,10 @@ def apply_play(s: State, move: Move) -> State:
         nxt_hand = hands[q]
         # the next player's legal cards, computed once here for legal_moves and apply
         if not (stock and f.free_while_stock):
-            nxt_hand = play_mask(nxt_hand, trick, trump, f)
+            at = -1
+            if f.overtrump_declarer and leader is not None:
+                at = declarer_pos(f, game.dealer, leader, deal.declarer, len(trick))
+            nxt_hand = play_mask(nxt_hand, trick, trump, f, at)
         core = MAKE_CORE(
             CORE_CLASS,
             (

@@ -49,19 +49,21 @@ _TWO_MUSIKS_OF_THREE: Final = Layout.TWO_MUSIKS_OF_THREE
 _FACTS: Final = Facts
 
 
-def forbidden(trick: Sequence[int], trump: int, card: int, f: PlayFlags) -> int:
+def forbidden(trick: Sequence[int], trump: int, card: int, f: PlayFlags, over: bool = False) -> int:
     """The cards a player cannot have held when it played ``card`` to ``trick``.
 
     The converse of :func:`~tysiac._engine.trickrules.play_mask`: the trick rules force a card of
     the led suit, a card beating the winning one, a trump; playing something else proves the
-    hand held none.
+    hand held none.  ``over``: the winning card is the declarer's and the player a defender
+    (the rule ``overtrump_declarer``).
     """
     if not trick:
         return 0
-    return _forbidden(trick[0] // 6, trick[trick_winner(tuple(trick), trump)], trump, card, f)
+    win = trick[trick_winner(tuple(trick), trump)]
+    return _forbidden(trick[0] // 6, win, trump, card, f, over)
 
 
-def _forbidden(led: int, win: int, trump: int, card: int, f: PlayFlags) -> int:
+def _forbidden(led: int, win: int, trump: int, card: int, f: PlayFlags, over: bool) -> int:
     """:func:`forbidden` of a trick whose led suit is ``led`` and winning card ``win``."""
     if card // 6 == led:
         if f.must_beat and win // 6 == led:
@@ -71,6 +73,11 @@ def _forbidden(led: int, win: int, trump: int, card: int, f: PlayFlags) -> int:
                 return ABOVE[card]  # it beat the trick: with its highest card of the suit
         return 0
     out = SUIT_MASK[led]
+    if over and f.overtrump_declarer and win // 6 == trump:
+        # a defender made to overtrump the declarer's trump when it can (Decision 22)
+        if card // 6 == trump and card > win:
+            return out | ABOVE[card] if f.play_highest else out
+        out |= ABOVE[win]  # it could not: the other rules then bound it
     if f.must_trump and trump >= 0:
         if card // 6 == trump:
             if win // 6 == trump and f.must_beat and card < win:
@@ -151,6 +158,7 @@ def scan(
     aces_count = f.ace_marriage
     trump_next = f.trump_next
     per_trick = f.active
+    overtrump = f.overtrump_declarer and declarer is not None
     for code in codes:
         who = code & SEAT_MASK
         kind = code >> SEAT_BITS
@@ -160,7 +168,13 @@ def scan(
                 if not trick:
                     leader = who
                 elif not (stock > 0 and free_while_stock):
-                    excluded[who] |= _forbidden(trick[0] // 6, win, trump, c, f)
+                    over = False
+                    if overtrump and win // 6 == trump and c // 6 != trick[0] // 6:
+                        ws = leader  # the seat of the winning card
+                        for _ in range(wpos):
+                            ws = nxt[ws]
+                        over = ws == declarer
+                    excluded[who] |= _forbidden(trick[0] // 6, win, trump, c, f, over)
             elif not trick:
                 leader = who
             suit, rank = divmod(c, 6)

@@ -125,6 +125,11 @@ def problems(r: Rules) -> list[str]:
             "free_opening=True needs a dealer who plays: when everyone passes the dealer "
             "plays the opening bid, and layout=Layout.FOUR_SITTER sits the dealer out"
         )
+    if r.overtrump_declarer and r.layout.players == 2:
+        out.append(
+            f"overtrump_declarer=True needs three seats in play: with layout={r.layout!r} no "
+            "defender plays after the declarer's trump (its card leads the trick or ends it)"
+        )
     if not 1 <= r.bombs_per_player <= MAX_BOMBS:
         out.append(f"bombs_per_player={r.bombs_per_player} must be from 1 to {MAX_BOMBS}")
     if r.ace_marriage is not None and (

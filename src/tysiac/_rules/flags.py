@@ -79,6 +79,8 @@ class PlayFlags(NamedTuple):
     concede_in_contract: bool
     # a card forced to beat or to trump is the highest of its kind (forced highest play)
     play_highest: bool
+    # a defender void in the led suit overtrumps the declarer's winning trump when it can
+    overtrump_declarer: bool
 
 
 def play_flags(r: Rules) -> PlayFlags:
@@ -149,6 +151,7 @@ def play_flags(r: Rules) -> PlayFlags:
         before,
         r.concession and not before,
         r.play_highest,
+        r.overtrump_declarer,
     )
 
 

@@ -148,6 +148,9 @@ class Rules:
     play_highest: bool = False
     """Forced highest play: a player who must beat the trick in the led suit plays its
     highest card of the suit, and one who must trump its highest trump."""
+    overtrump_declarer: bool = False
+    """Whether a defender void in the led suit must overtrump the declarer's trump winning
+    the trick when it holds a higher trump (three or four players)."""
     free_play_while_stock: bool = True
     """Layouts with a stock: whether any card may be played while the stock lasts (the trick
     rules apply once it is empty); False applies the trick rules from the first trick."""

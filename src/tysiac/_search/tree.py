@@ -121,6 +121,7 @@ class Tree:
         self.must_trump = f.must_trump
         self.trump_when_cannot_overtrump = f.trump_when_cannot_overtrump
         self.play_highest = f.play_highest
+        self.overtrump_declarer = f.overtrump_declarer and declarer >= 0
         self.meld_first_trick = f.meld_first_trick
         self.queen_only = f.queen_only
         self.optional = f.optional
@@ -533,6 +534,15 @@ class Tree:
                     return 1 << (up.bit_length() - 1)
                 return up or follow
             return follow
+        if (
+            self.overtrump_declarer
+            and win // 6 == trump
+            and self.seats[self.leader][self.win_pos] == self.declarer
+        ):
+            # a defender (the declarer has played) overtrumps the declarer's trump if it can
+            up = hand & ABOVE[win]
+            if up:
+                return 1 << (up.bit_length() - 1) if self.play_highest else up
         if self.must_trump and trump >= 0:
             trumps = hand & SUIT_MASK[trump]
             if trumps:

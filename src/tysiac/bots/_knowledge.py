@@ -218,7 +218,8 @@ def _inferences(view: View) -> tuple[list[int], list[int]]:
     A seat that did not follow the led suit is void in it; under the trick rules of the
     rules page (section 3, Play) a seat that followed without beating a card it had to beat
     holds nothing higher in that suit, and a seat out of the led suit that did not trump holds
-    no trump (or, where that is allowed, no trump high enough).  Draw layouts are read only
+    no trump (or, where that is allowed, no trump high enough); a defender that did not
+    overtrump the declarer's trump, where it must, no trump above it.  Draw layouts are read only
     from the tricks after the stock ran out.
     """
     rules = view.rules
@@ -234,6 +235,8 @@ def _inferences(view: View) -> tuple[list[int], list[int]]:
     pending = 0
     trump = -1
     next_trick = rules.trump_timing is TrumpTiming.NEXT_TRICK
+    declarer = view.declarer
+    overtrump = rules.overtrump_declarer and declarer is not None
     for t, trick in enumerate(tricks):
         if not trick:
             continue
@@ -250,6 +253,7 @@ def _inferences(view: View) -> tuple[list[int], list[int]]:
             continue
         led = int(lead.suit)
         best = lead.index
+        best_seat = lead_seat
         trumped = False
         for seat, c in trick[1:]:
             card = c.index
@@ -269,8 +273,16 @@ def _inferences(view: View) -> tuple[list[int], list[int]]:
                             lacks[seat] |= ABOVE[best]
                     elif trumped and not beats(card, best, trick_trump):
                         lacks[seat] |= ABOVE[best]
+                if (
+                    overtrump
+                    and trumped
+                    and best_seat == declarer
+                    and not beats(card, best, trick_trump)
+                ):
+                    lacks[seat] |= ABOVE[best]  # it could not overtrump the declarer
             if beats(card, best, trick_trump):
                 if trick_trump >= 0 and card // 6 == trick_trump and led != trick_trump:
                     trumped = True
                 best = card
+                best_seat = seat
     return void, lacks
