@@ -10,11 +10,16 @@ import pytest
 
 from strategies import preset_rules, presets_and_layouts
 from tysiac import (
+    Bid,
     Claim,
+    Concede,
+    ConcessionTiming,
     GameAnalysis,
+    Give,
     Layout,
     LoadError,
     NotAStateError,
+    Pass,
     Phase,
     Play,
     Rules,
@@ -192,6 +197,42 @@ def _game() -> State:
     for _ in range(2):
         state = play_deal_with(state, bots)
     return state
+
+
+# --- the write-off before giving cards (concession_timing) -----------------------------------
+
+#: Seat 1, the forced bidder, holds nothing; the others every ace and ten and two marriages.
+HOPELESS = ["KD QD AD TD AC TC KC", "9S JS QS 9C JC 9D JD", "KH QH AH TH AS TS KS", "QC 9H JH"]
+#: The same cards with seats 0 and 1 swapped: seat 1 holds the diamonds marriage and the clubs.
+STRONG = [HOPELESS[1], HOPELESS[0], HOPELESS[2], HOPELESS[3]]
+WRITE_OFF = Rules(concession=True, concession_timing=ConcessionTiming.BEFORE_GIVES)
+
+
+def at_the_gives(deal: list[str]) -> State:
+    """Seat 1 makes the forced bid of 100, the others pass: its first give, or the write-off."""
+    state = new_game(WRITE_OFF, deal=deal, seed=1)
+    for move in (Bid(100), Pass(), Pass()):
+        state = apply(state, move)
+    assert state.phase is Phase.GIVE and Concede() in legal_moves(state)
+    return state
+
+
+def test_pimc_writes_off_a_hopeless_hand_before_giving_cards() -> None:
+    # playing on loses the 100 while the others score their marriages (100 and 80) and their
+    # cards; the write-off loses the 100 and gives them 60 each
+    state = at_the_gives(HOPELESS)
+    assert PIMCBot(worlds=6, seed=1).choose(observe(state, 1)) == Concede()
+
+
+def test_pimc_plays_a_strong_hand_on() -> None:
+    state = at_the_gives(STRONG)
+    assert isinstance(PIMCBot(worlds=6, seed=1).choose(observe(state, 1)), Give)
+
+
+def test_the_heuristic_bot_gives_rather_than_writing_off() -> None:
+    # it never concedes (not at the contract either): it gives its cheapest card
+    for deal in (HOPELESS, STRONG):
+        assert isinstance(HeuristicBot(seed=1).choose(observe(at_the_gives(deal), 1)), Give)
 
 
 def test_the_analysis_values_are_the_solvers() -> None:

@@ -83,6 +83,11 @@ class PIMCBot:
     - **contract**: names the contract with the best expected score over the worlds (+c where
       the solved total reaches c, -c where it does not), and bombs or concedes where that is
       expected to cost less.
+    - **the write-off before giving cards** (``ConcessionTiming.BEFORE_GIVES``): where the
+      bid is made in at most half of the worlds, plays each world out along a best line of
+      the solver and concedes when the best contract's expected margin over the others
+      (+c or -c, less their average gain) is below the write-off's, as the engine scores it
+      (the bid lost, the penalty, the payout to each opponent).
 
     Args:
         worlds: the budget per decision, in worlds solved (default :data:`DEFAULT_WORLDS`).
@@ -165,6 +170,8 @@ class PIMCBot:
         if phase is Phase.CONTRACT:
             return self._contract(view, moves)
         if phase is Phase.GIVE or phase is Phase.DISCARD:
+            if Concede() in moves and self._write_off(view):
+                return Concede()  # the write-off before the gives (concession_timing)
             order = give_order(view.rules, card_mask(view.hand))
             by_card = {m.card.index: m for m in moves if isinstance(m, Give | Discard)}
             candidates = [by_card[c] for c in order if c in by_card][:GIVE_WIDTH]
@@ -258,6 +265,40 @@ class PIMCBot:
                 margin[k] += spare
         best = max(range(len(candidates)), key=lambda k: (made[k], margin[k], -k))
         return candidates[best]
+
+    def _write_off(self, view: View) -> bool:
+        """Whether to concede before giving cards: playing on (the heuristic's gives, then the
+        best contract) is expected to do worse than the write-off (see the class)."""
+        seat = view.seat
+        worlds = self._worlds(view)
+        rows = len(worlds[0].sheet)
+        # what the write-off scores is public: the same in every world
+        conceded = _margin(apply(worlds[0], Concede()).sheet[rows].deltas, seat)
+        amounts: list[int] = []
+        starts = [_first_lead(world, seat, None, amounts) for world in worlds]
+        budget = _Budget(self.nodes)
+        made = budget.count_starts(starts, view.bid + DISCOUNT)
+        if made is None or not amounts or 2 * made[0] > made[1]:
+            return False  # the bid is made in most worlds: play on
+        played: list[tuple[int, float]] = []  # its total, and minus the others' mean gain
+        for start in starts:
+            if start is None:
+                continue
+            end = budget.play_out(start)
+            if end is None:  # the budget is spent: the worlds played out decide
+                break
+            row = end.sheet[rows]
+            played.append((row.totals[seat], _margin(row.deltas, seat) - row.deltas[seat]))
+        if not played:
+            return False
+        # each contract's expected margin over the others: +c made (with DISCOUNT to
+        # spare), -c failed, less what the others score meanwhile
+        playing = max(
+            sum((a if total >= a + DISCOUNT else -a) + others for total, others in played)
+            / len(played)
+            for a in amounts
+        )
+        return playing < conceded
 
     def _contract(self, view: View, moves: tuple[Move, ...]) -> Move:
         """The contract with the best expected score, or a bomb or concession (see the class)."""
@@ -372,6 +413,21 @@ class _Budget:
             return None
         return made, answered
 
+    def play_out(self, start: State) -> State | None:
+        """The deal of ``start`` (a first lead) played to its end along one of the solver's
+        best lines, every card open; None when the budget is spent first."""
+        solver = Solver(start)
+        try:
+            self._run(solver)
+            line = solver.line(start, solver.value(start))
+        except SearchLimit:
+            return None
+        finally:
+            self._spent(solver, 0)
+        for move in line:
+            start = apply(start, move)
+        return start
+
     def made_and_margin(
         self, starts: Sequence[State | None], bound: int
     ) -> list[tuple[int, int]] | None:
@@ -408,11 +464,20 @@ def _declared(world: State, moves: Sequence[Move], seat: int) -> list[int]:
     return out
 
 
-def _first_lead(state: State, seat: int, bid: Bid | None) -> State | None:
+def _margin(deltas: Sequence[int], seat: int) -> float:
+    """What ``seat`` adds to its score less what the others add, on average."""
+    others = [d for s, d in enumerate(deltas) if s != seat]
+    return deltas[seat] - sum(others) / max(len(others), 1)
+
+
+def _first_lead(
+    state: State, seat: int, bid: Bid | None, amounts: list[int] | None = None
+) -> State | None:
     """The world ``state`` played on to its first lead with ``seat`` declaring: the auction
     won with ``bid`` (everyone else passing), then the musik, the gives or discards and the
     lowest contract as :class:`HeuristicBot` plays them; None when the deal ends before the
-    play (a redeal, a bomb)."""
+    play (a redeal, a bomb).  An empty ``amounts`` is filled with the contracts the declarer
+    may name there."""
     rows = len(state.sheet)
     if bid is not None:
         state = apply(state, bid)
@@ -427,6 +492,8 @@ def _first_lead(state: State, seat: int, bid: Bid | None) -> State | None:
         assert mover is not None
         moves = legal_moves(state)
         if state.phase is Phase.CONTRACT:
+            if amounts is not None and not amounts:
+                amounts.extend(m.amount for m in moves if isinstance(m, Contract))
             move: Move = next((m for m in moves if isinstance(m, Contract)), moves[0])
         else:
             move = helper.choose(observe(state, mover))
