@@ -1,5 +1,5 @@
 """A defender must overtrump the declarer (``Rules.overtrump_declarer``; the rules, section 7,
-Decision 22): hand-made deals for each value, the trick rule on its own, what the table
+Decision 24): hand-made deals for each value, the trick rule on its own, what the table
 infers from a defender who did not overtrump, and the solver against a plain minimax.
 
 Three-player seats: seat 0 deals, seat 1 bids first and declares, seat 2 next.

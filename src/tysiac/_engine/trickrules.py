@@ -50,7 +50,7 @@ def play_mask(
             return up or follow
         return follow
     if wi == declarer_pos and win // 6 == trump:
-        # a defender overtrumps the declarer's winning trump when it can (Decision 22)
+        # a defender overtrumps the declarer's winning trump when it can (Decision 24)
         up = hand & ABOVE[win]
         if up:
             return 1 << (up.bit_length() - 1) if f.play_highest else up

@@ -74,7 +74,7 @@ def _forbidden(led: int, win: int, trump: int, card: int, f: PlayFlags, over: bo
         return 0
     out = SUIT_MASK[led]
     if over and f.overtrump_declarer and win // 6 == trump:
-        # a defender made to overtrump the declarer's trump when it can (Decision 22)
+        # a defender made to overtrump the declarer's trump when it can (Decision 24)
         if card // 6 == trump and card > win:
             return out | ABOVE[card] if f.play_highest else out
         out |= ABOVE[win]  # it could not: the other rules then bound it
