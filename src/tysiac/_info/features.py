@@ -8,6 +8,7 @@ player on its left (the next seat clockwise), and so on.
 
 from __future__ import annotations
 
+import itertools
 from array import array
 from collections.abc import Iterable, MutableSequence, Sequence
 from typing import Final
@@ -18,14 +19,6 @@ from .._rules.layouts import GEOMETRY
 from .._rules.rules import Rules
 from .._vocab.cards import CARDS, Card, Suit
 from .._vocab.movecodes import (
-    AMOUNT_UNIT,
-    BID_CODE,
-    BLIND_CODE,
-    CONCEALED_GIVE,
-    CONTRACT_CODE,
-    GIVE_CODE,
-    SEAT_BITS,
-    SEAT_MASK,
     log_codes,
 )
 from .._vocab.moves import Bid
@@ -59,7 +52,7 @@ _PHASE_INDEX: Final = {p: i for i, p in enumerate(PHASES)}
 _PLAY: Final = Phase.PLAY
 #: The hidden piles in the order of the ``pile`` block.
 PILES: Final = (Pile.MUSIK, Pile.MUSIK_0, Pile.MUSIK_1, Pile.DISCARDS, Pile.STOCK)
-_GIVE_END: Final = GIVE_CODE + 4 * 24
+_NONE: Final = tuple((0,) * n for n in range(5))  # a zero per seat, by player count
 #: The names of the relative seats, by player count.
 SEAT_NAMES: Final = {
     2: ("me", "opponent"),
@@ -87,6 +80,9 @@ _HALVES_ARRAY: Final = _half_arrays()
 CARDS_SCALE: Final = 12.0
 #: Card points are divided by this.
 POINTS_SCALE: Final = 120.0
+# k tricks taken, as k additions of 1/12: the same floats as the features of a view built by
+# hand, which add a twelfth per trick
+_TRICKS_TAKEN: Final = tuple(itertools.accumulate([1.0 / CARDS_SCALE] * 24, initial=0.0))
 
 
 def feature_names(rules: Rules) -> tuple[str, ...]:
@@ -276,7 +272,25 @@ def _compact(v: ViewCore, out: MutableSequence[float], halves: Sequence[Sequence
         out[i + (v.bidder - me) % n] = 1.0
     i += n
     codes = log_codes(v.log)
-    last = i
+    facts = scan(  # the knowledge scan (scan_view's): the knowledge, and the moves' counts
+        rules,
+        me,
+        v.dealer,
+        v.declarer,
+        hand,
+        codes,
+        v.musik,
+        v.discards,
+        sizes,
+        v.marriages,
+        v.stock_size,
+        v.ace_marriage,
+    )
+    top_bid = facts.top_bid
+    for r in range(n):
+        amount = top_bid[(me + r) % n]
+        if amount:
+            out[i + r] = amount / max_bid
     i += n
     passed = v.passed
     for r in range(n):
@@ -314,43 +328,20 @@ def _compact(v: ViewCore, out: MutableSequence[float], halves: Sequence[Sequence
     i += 24 * active
     played = i
     i += 24 * n
-    # the moves: bids, gives and plays
-    in_play = v.phase is _PLAY
-    plays = 0
-    winners: list[int] = []
-    seen = [0] * n  # per seat: the cards it played (in the trick play)
-    gave = [0] * n  # per seat: the cards this seat saw it receive
-    for code in codes:
-        kind = code >> SEAT_BITS
-        who = code & SEAT_MASK
-        if kind < GIVE_CODE:
-            if in_play:
-                seen[who] |= 1 << kind % 24
-                if plays % active == 0 and plays:
-                    winners.append(who)
-                plays += 1
-        elif kind < _GIVE_END:
-            to, card = divmod(kind - GIVE_CODE, 24)
-            gave[to] |= 1 << card
-        elif BID_CODE <= kind < CONTRACT_CODE or BLIND_CODE <= kind < CONCEALED_GIVE:
-            base = BID_CODE if kind < CONTRACT_CODE else BLIND_CODE
-            amount = (kind - base) * AMOUNT_UNIT / max_bid
-            at = last + (who - me) % n
-            if amount > out[at]:
-                out[at] = amount
-    if in_play:
-        done = plays // active
-        if done >= 1 and leader is not None:
-            winners = winners[: done - 1]
-            winners.append(leader)
-        else:
-            winners = []
+    # the moves, as the scan counted them: the cards each seat gave, played and won
+    gave = facts.received  # per seat: the cards this seat saw it receive
+    if v.phase is _PLAY:
+        seen = facts.played  # per seat: the cards it played
+        won = facts.won
     else:
-        winners = []
+        seen = _NONE[n]
+        won = _NONE[n]
         if trick and leader is not None:  # (a trick outside the trick play: never, in a game)
+            shown = [0] * n
             seats = f.trick_seats[v.dealer][leader]
             for position in range(len(trick)):
-                seen[seats[position]] |= 1 << trick[position]
+                shown[seats[position]] |= 1 << trick[position]
+            seen = tuple(shown)
     for r in range(n):
         m = gave[(me + r) % n]
         if m:
@@ -366,26 +357,12 @@ def _compact(v: ViewCore, out: MutableSequence[float], halves: Sequence[Sequence
     for r in range(n):
         out[i + r] = points[(me + r) % n] / POINTS_SCALE
     i += n
-    for who in winners:
-        out[i + (who - me) % n] += 1.0 / CARDS_SCALE
+    for r in range(n):
+        out[i + r] = _TRICKS_TAKEN[won[(me + r) % n]]
     i += n
     for who, suit in v.marriages:
         out[i + 4 * ((who - me) % n) + suit] = 1.0
     i += 4 * n
-    facts = scan(  # the knowledge scan (scan_view's), on the codes decoded above
-        rules,
-        me,
-        v.dealer,
-        v.declarer,
-        hand,
-        codes,
-        musik,
-        discards,
-        sizes,
-        v.marriages,
-        v.stock_size,
-        v.ace_marriage,
-    )
     possible = facts.possible
     for r in range(n):
         m = possible[(me + r) % n]

@@ -19,8 +19,12 @@ from .._rules.options import Declaration, Layout
 from .._rules.rules import Rules
 from .._vocab.masks import ABOVE, ACE, ACES, FULL, KING, QUEEN, SUIT_MASK, bits
 from .._vocab.movecodes import (
+    AMOUNT_UNIT,
+    BID_CODE,
+    BLIND_CODE,
     CONCEALED_DISCARD,
     CONCEALED_GIVE,
+    CONTRACT_CODE,
     GIVE_CODE,
     SEAT_BITS,
     SEAT_MASK,
@@ -130,12 +134,15 @@ def scan(
     n = rules.players
     active = f.active_seats[dealer]
     nxt = f.next_seat[dealer]
+    seats_of = f.trick_seats[dealer]  # by the trick's leader: its seats in playing order
     proven = [0] * n
     excluded = [0] * n
     played = [0] * n
     received = [0] * n
     gave_blind = [0] * n
     draws = [0] * n
+    won = [0] * n
+    top_bid = [0] * n
     timed: list[tuple[int, int, int]] = []
     proofs: list[tuple[int, int, int]] = []
     no_aces: list[tuple[int, int]] = []
@@ -159,25 +166,33 @@ def scan(
     trump_next = f.trump_next
     per_trick = f.active
     overtrump = f.overtrump_declarer and declarer is not None
+    # a card of the led suit that beats the trick, or that need not, proves nothing unless
+    # the highest play is forced: that common case skips the call to _forbidden
+    must_beat = f.must_beat
+    plain_follow = not must_beat or not f.play_highest
+    no_free = not free_while_stock
+    led = -1
     for code in codes:
         who = code & SEAT_MASK
         kind = code >> SEAT_BITS
         if kind < GIVE_CODE:  # a play, plain or declaring
             c = kind % 24
-            if who != seat:
-                if not trick:
-                    leader = who
-                elif not (stock > 0 and free_while_stock):
-                    over = False
-                    if overtrump and win // 6 == trump and c // 6 != trick[0] // 6:
-                        ws = leader  # the seat of the winning card
-                        for _ in range(wpos):
-                            ws = nxt[ws]
-                        over = ws == declarer
-                    excluded[who] |= _forbidden(trick[0] // 6, win, trump, c, f, over)
-            elif not trick:
+            suit = c // 6
+            rank = c - 6 * suit
+            if not trick:
                 leader = who
-            suit, rank = divmod(c, 6)
+                led = suit
+            elif (
+                who != seat
+                and (no_free or stock <= 0)
+                and not (
+                    suit == led and plain_follow and (c > win or not must_beat or win // 6 != led)
+                )
+            ):
+                over = False
+                if overtrump and win // 6 == trump and suit != led:
+                    over = seats_of[leader][wpos] == declarer  # the winning card's seat
+                excluded[who] |= _forbidden(led, win, trump, c, f, over)
             if QUEEN <= rank <= KING:  # a queen or a king (adjacent ranks): a marriage card
                 if not trick:
                     eligible = (meld_first_trick or not first) and (rank == QUEEN or not queen_only)
@@ -217,8 +232,10 @@ def scan(
                                 proofs.append((who, draws[who], ace))
                     elif not optional and who != seat:
                         no_aces.append((who, draws[who]))
-            played[who] |= 1 << c
-            proven[who] &= ~(1 << c)
+            bit = 1 << c
+            played[who] |= bit
+            if proven[who] & bit:
+                proven[who] ^= bit
             if not trick:
                 win, wpos = c, 0
             elif suit == win // 6:
@@ -228,9 +245,8 @@ def scan(
                 win, wpos = c, len(trick)
             trick.append(c)
             if len(trick) == per_trick:
-                w = leader
-                for _ in range(wpos):
-                    w = nxt[w]
+                w = seats_of[leader][wpos]
+                won[w] += 1
                 trick = []
                 first = False
                 if pending >= 0:
@@ -258,6 +274,10 @@ def scan(
             to = kind - CONCEALED_GIVE
             if to < n:
                 gave_blind[to] = 1
+        elif BID_CODE <= kind < CONTRACT_CODE or BLIND_CODE <= kind < CONCEALED_GIVE:
+            amount = (kind - (BID_CODE if kind < CONTRACT_CODE else BLIND_CODE)) * AMOUNT_UNIT
+            if amount > top_bid[who]:
+                top_bid[who] = amount
     if not geo.stock:  # hands only shrink in play: what a seat holds or played later, it held
         for who, _ in no_aces:
             rest = ACES & ~proven[who] & ~played[who]
@@ -336,6 +356,8 @@ def scan(
         tuple(proofs),
         tuple(draws),
         tuple(no_aces),
+        tuple(won),
+        tuple(top_bid),
     )
 
 

@@ -95,6 +95,8 @@ class Facts(NamedTuple):
     # (seat, draw count): an ace it led without declaring the ace marriage where it had to:
     # it did not hold all four aces then (a constraint on the aces together)
     no_aces: tuple[tuple[int, int], ...]
+    won: tuple[int, ...] = ()  # per seat: the tricks it won this deal
+    top_bid: tuple[int, ...] = ()  # per seat: the highest amount it bid (0: none)
 
 
 def pile_view(piles: tuple[tuple[Pile, int, int], ...]) -> tuple[HiddenPile, ...]:
