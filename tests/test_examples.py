@@ -75,7 +75,33 @@ def test_observe_bot_chooses_legal_moves() -> None:
             state = apply(state, move)
 
 
-@pytest.mark.parametrize("name", ["random_game", "tournament", "observe_bot"])
+def test_double_dummy(capsys: pytest.CaptureFixture[str]) -> None:
+    from tysiac import Phase, apply, new_game, observe, solve
+    from tysiac.bots import HeuristicBot
+
+    value = load("double_dummy").main(3)
+    out = capsys.readouterr().out
+    # the same first lead, reached again: the value printed and returned is the solver's
+    bots = [HeuristicBot(seed=3 + seat) for seat in range(3)]
+    state = new_game(seed=3)
+    while state.phase is not Phase.PLAY:
+        seat = state.to_move
+        assert seat is not None
+        state = apply(state, bots[seat].choose(observe(state, seat)))
+    solution = solve(state)
+    assert value == solution.value
+    assert out.startswith(str(state))
+    assert f"Seat {solution.seat}, the declarer, takes {value} with every card open:" in out
+    for move, move_value in solution.values:
+        best = "  (best)" if move in solution.best_moves else ""
+        assert f"\n  lead {move}: {move_value}{best}\n" in out
+    assert "\na best line: " + " ".join(str(m) for m in solution.line[:3]) + " | " in out
+    tricks = [line for line in out.splitlines() if line.startswith("  trick ")]
+    assert [line.split(",")[0] for line in tricks] == [f"  trick {i}" for i in range(1, 9)]
+    assert f"costs per seat (declarer {solution.seat}): [" in out
+
+
+@pytest.mark.parametrize("name", ["random_game", "tournament", "observe_bot", "double_dummy"])
 def test_examples_have_a_main_guard(name: str) -> None:
     text = (EXAMPLES / f"{name}.py").read_text(encoding="utf-8")
     assert 'if __name__ == "__main__":' in text
@@ -84,7 +110,13 @@ def test_examples_have_a_main_guard(name: str) -> None:
 
 @pytest.mark.parametrize(
     ("name", "argument"),
-    [("random_game", "abc"), ("observe_bot", "1.5"), ("tournament", "abc"), ("tournament", "0")],
+    [
+        ("random_game", "abc"),
+        ("observe_bot", "1.5"),
+        ("double_dummy", "seven"),
+        ("tournament", "abc"),
+        ("tournament", "0"),
+    ],
 )
 def test_examples_exit_with_a_usage_message_on_a_bad_argument(name: str, argument: str) -> None:
     done = subprocess.run(
@@ -104,6 +136,7 @@ def test_examples_exit_with_a_usage_message_on_a_bad_argument(name: str, argumen
 def test_examples_read_their_arguments() -> None:
     assert load("random_game").arguments(["7"]).seed == 7
     assert load("observe_bot").arguments([]).seed == 1
+    assert load("double_dummy").arguments(["5"]).seed == 5
     assert load("tournament").arguments(["4"]).games == 4
 
 

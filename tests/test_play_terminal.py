@@ -39,7 +39,8 @@ from tysiac import (
     new_game,
     observe,
 )
-from tysiac._cli.play import HELP, QUIT, Terminal, _ask, _narrate, play_terminal, read_move
+from tysiac._cli.play import HELP, QUIT, _ask, play_terminal, read_move
+from tysiac._cli.screen import Terminal, narrate
 from tysiac.bots import HeuristicBot, RandomBot
 from tysiac.cli import main
 
@@ -261,7 +262,7 @@ def test_musiks_are_numbered_0_and_1_as_in_the_notation(index: int) -> None:
     assert "Moves: 1) musik 0  2) musik 1\n" in out.getvalue()
     after = apply(state, ChooseMusik(index))
     said = io.StringIO()
-    _narrate(Terminal(said, 0, color=False), state, ChooseMusik(index), after)
+    narrate(Terminal(said, 0, color=False), state, ChooseMusik(index), after)
     assert said.getvalue() == f"You: musik {index}\n"
 
 
@@ -314,7 +315,7 @@ def _last_tricks(rules: Rules, seed: int, deals: int) -> list[tuple[int, int]]:
         after = apply(state, move)
         if isinstance(move, Play) and after.deal_number != state.deal_number:
             said = io.StringIO()
-            _narrate(Terminal(said, 0, color=False), state, move, after)
+            narrate(Terminal(said, 0, color=False), state, move, after)
             match = re.search(r"(You|Seat (\d)) takes? the last trick", said.getvalue())
             assert match, said.getvalue()
             told = 0 if match[1] == "You" else int(match[2])

@@ -30,7 +30,8 @@ from __future__ import annotations
 from typing import Final
 
 from ._errors import InvalidActionError, NotAnActionError
-from ._info.actions import action_mask, action_mask_into, decode_move, encode_move, num_actions
+from ._info.actionmask import action_mask, action_mask_into
+from ._info.actions import decode_move, encode_move, num_actions
 from ._info.features import feature_names, features, features_into
 
 __all__ = [
