@@ -91,6 +91,7 @@ LATER_OPTIONS: Final = (
     "concession_penalty",
     "concession_timing",
     "play_highest",
+    "partnerships",
 )
 
 
