@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from strategies import run_moves as run
 from tysiac import (
     Bid,
     Bomb,
@@ -57,8 +58,7 @@ def first_moves(state: State) -> State:
 def contract_300(rules: Rules, scores: tuple[int, ...] | None = None) -> State:
     """The all-play deal: seat 1 declares 300 and the cards of ``ALL_PLAY_CARDS`` are played."""
     state = new_game(rules, deal=ALL_PLAY, seed=1, scores=scores)
-    for move in [Bid(100), Pass(), Pass(), Pass(), Contract(300)]:
-        state = apply(state, move)
+    state = run(state, [Bid(100), Pass(), Pass(), Pass(), Contract(300)])
     for card in ALL_PLAY_CARDS.split():
         state = apply(state, Play(card))
     return state
@@ -76,7 +76,7 @@ def test_partnerships_are_off_by_default_and_need_four_players() -> None:
         with pytest.raises(InvalidRulesError, match=r"partnerships=True needs players=4.*players="):
             Rules(players=players, partnerships=True)
     with pytest.raises(InvalidRulesError, match="partnerships=1 must be True or False"):
-        Rules(players=4, partnerships=1)
+        Rules(players=4, partnerships=1)  # type: ignore[arg-type]
 
 
 def test_partners_start_with_one_score() -> None:
@@ -137,16 +137,14 @@ def test_a_bomb_pays_the_defending_pair_once() -> None:
             bomb=BombRule.ANY_BID,
         )
         state = new_game(rules, deal=ALL_PLAY, seed=1)
-        for move in [Bid(100), Pass(), Pass(), Pass(), Bomb()]:
-            state = apply(state, move)
+        state = run(state, [Bid(100), Pass(), Pass(), Pass(), Bomb()])
         row = state.sheet[-1]
         assert row.outcome is Outcome.BOMBED and row.deltas == deltas
 
 
 def test_a_concession_costs_the_pair_the_bid_and_pays_the_defenders_once() -> None:
     state = new_game(all_play(concession=True), deal=ALL_PLAY, seed=1)
-    for move in [Bid(100), Pass(), Pass(), Pass(), Concede()]:
-        state = apply(state, move)
+    state = run(state, [Bid(100), Pass(), Pass(), Pass(), Concede()])
     row = state.sheet[-1]
     assert row.outcome is Outcome.CONCEDED
     assert row.deltas == (60, -100, 60, -100)
@@ -154,8 +152,7 @@ def test_a_concession_costs_the_pair_the_bid_and_pays_the_defenders_once() -> No
 
 def test_a_blind_contract_counts_double_for_the_pair() -> None:
     state = new_game(all_play(blind_bids=True), deal=ALL_PLAY, seed=1)
-    for move in [Bid(100, blind=True), Pass(), Pass(), Pass(), Contract(100)]:
-        state = apply(state, move)
+    state = run(state, [Bid(100, blind=True), Pass(), Pass(), Pass(), Contract(100)])
     for card in ALL_PLAY_CARDS.split():
         state = apply(state, Play(card))
     assert state.sheet[-1].deltas == (0, 200, 0, 200)
@@ -180,12 +177,6 @@ def test_the_sitters_musik_is_lost_when_its_partner_declares() -> None:
     row = state.sheet[-1]
     assert (row.declarer, row.contract, row.totals) == (2, 110, (0, 160, 0, 0))
     assert row.deltas == (-110, 160, -110, 160)  # no 130 for the musik: the contract rules
-
-
-def run(state: State, moves: list[object]) -> State:
-    for move in moves:
-        state = apply(state, move)  # type: ignore[call-overload]
-    return state
 
 
 # --- the end game (Decisions 22 and 23) -----------------------------------------------------
