@@ -25,7 +25,10 @@ from tysiac import (
     apply,
     legal_moves,
     new_game,
+    observe,
 )
+from tysiac.bots import Bot, HeuristicBot, PIMCBot, RandomBot, SearchBot, play_game
+from tysiac.bots._tree import rewards
 
 # all four play (dealer 0, seat 1 opens): seat 1 holds the heart and diamond marriages
 ALL_PLAY = [
@@ -243,3 +246,60 @@ def test_a_short_game_scored_by_pairs_by_hand() -> None:
         assert row.scores == (scores[0], scores[1], scores[0], scores[1])
     assert scores == [350, -170]
     assert state.winner == 0 and state.scores == (350, -170, 350, -170)
+
+
+# --- the bots play for their pair -----------------------------------------------------------
+
+# seat 1 leads AS to the first trick; seat 3 (seat 1's partner), void in spades, may throw
+# any card: TD is a ten the declarer's AD may catch later
+SMEAR = [
+    "TS JS 9S TH JD 9D",
+    "AS AH KH QH AD KD",
+    "KS QS AC TC KC QC",
+    "TD QD JC 9C JH 9H",
+]
+
+
+def test_the_heuristic_smears_a_ten_onto_its_partners_trick() -> None:
+    for partnerships, smears in ((True, True), (False, False)):
+        rules = Rules(players=4, layout=Layout.FOUR_ALL_PLAY, partnerships=partnerships)
+        state = run(
+            new_game(rules, deal=SMEAR, seed=1),
+            [Bid(100), Pass(), Pass(), Pass(), Contract(100), Play("AS"), Play("QS")],
+        )
+        assert state.to_move == 3
+        move = HeuristicBot(seed=1).choose(observe(state, 3))
+        assert (move == Play("TD")) is smears, move
+
+
+def test_the_heuristic_does_not_outbid_its_partner() -> None:
+    # dealer 2: seat 3 opens 100, seat 0 passes, seat 1 holds 180 in marriages
+    for partnerships, bids in ((True, False), (False, True)):
+        rules = Rules(
+            players=4, layout=Layout.FOUR_ALL_PLAY, partnerships=partnerships, first_dealer=2
+        )
+        state = run(new_game(rules, deal=ALL_PLAY, seed=1), [Bid(100), Pass()])
+        assert state.to_move == 1
+        move = HeuristicBot(seed=1).choose(observe(state, 1))
+        assert isinstance(move, Bid) is bids, move
+
+
+def test_search_rewards_are_the_pairs() -> None:
+    row = contract_300(all_play()).sheet[-1]
+    scores = rewards(row)
+    assert scores[1] == scores[3] > 0 > scores[0] == scores[2]
+
+
+@pytest.mark.parametrize("layout", [Layout.FOUR_SITTER, Layout.FOUR_ALL_PLAY])
+def test_every_bot_plays_a_partnership_game(layout: Layout) -> None:
+    rules = Rules(players=4, layout=layout, partnerships=True, target=300, barrel=None)
+    bots: list[Bot] = [
+        PIMCBot(worlds=2, nodes=4_000, seed=1),
+        SearchBot(iterations=20, seed=2),
+        HeuristicBot(seed=3),
+        RandomBot(seed=4),
+    ]
+    final = play_game(rules, bots, seed=5)
+    assert final.is_over and final.winner is not None
+    partner = rules.partner(final.winner)
+    assert partner is not None and final.scores[partner] == final.scores[final.winner]
