@@ -82,9 +82,7 @@ class Solver:
         # total is the value (the sitter holds no card and takes nothing)
         partner = rules.partner(seat)
         self.partner = (
-            partner
-            if partner is not None and partner in f.active_seats[c.game.dealer]
-            else -1
+            partner if partner is not None and partner in f.active_seats[c.game.dealer] else -1
         )
         maxers = 1 << seat if self.partner < 0 else 1 << seat | 1 << self.partner
         self.rows = len(c.game.sheet)
