@@ -5,8 +5,11 @@ and each pair keeps one score.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from strategies import choose_move
 from strategies import run_moves as run
 from tysiac import (
     Bid,
@@ -19,16 +22,22 @@ from tysiac import (
     Layout,
     Outcome,
     Pass,
+    Phase,
     Play,
     Rules,
     State,
+    View,
     apply,
+    from_json,
     legal_moves,
     new_game,
     observe,
+    sample_world,
+    to_json,
 )
 from tysiac.bots import Bot, HeuristicBot, PIMCBot, RandomBot, SearchBot, play_game
 from tysiac.bots._tree import rewards
+from tysiac.cli import main
 
 # all four play (dealer 0, seat 1 opens): seat 1 holds the heart and diamond marriages
 ALL_PLAY = [
@@ -303,3 +312,68 @@ def test_every_bot_plays_a_partnership_game(layout: Layout) -> None:
     assert final.is_over and final.winner is not None
     partner = rules.partner(final.winner)
     assert partner is not None and final.scores[partner] == final.scores[final.winner]
+
+
+# --- what a seat may see --------------------------------------------------------------------
+
+
+def seen(view: View) -> tuple[object, ...]:
+    """Everything a view shows but its rules."""
+    return (
+        view.seat,
+        view.phase,
+        view.hand,
+        view.hand_sizes,
+        view.moves,
+        view.legal_moves,
+        view.musik,
+        view.given,
+        view.trick,
+        view.tricks,
+        view.scores,
+        view.possible,
+        view.possible_piles,
+        view.card_points,
+        view.marriages,
+    )
+
+
+@pytest.mark.parametrize("layout", [Layout.FOUR_SITTER, Layout.FOUR_ALL_PLAY])
+def test_partnerships_change_nothing_a_seat_may_see(layout: Layout) -> None:
+    """The same deal played with and without partnerships: every seat's legal moves and
+    view are the same (but for the rules), and a world drawn for a view keeps the partner's
+    hand hidden: the partner's cards vary over the worlds as anyone's do."""
+    pairs = Rules(players=4, layout=layout, partnerships=True)
+    alone = Rules(players=4, layout=layout)
+    rng = random.Random(5)
+    a, b = new_game(pairs, seed=9), new_game(alone, seed=9)
+    partner_hands: set[tuple[str, ...]] = set()
+    while a.deal_number == 1:
+        assert legal_moves(a) == legal_moves(b)
+        for seat in range(4):
+            assert seen(observe(a, seat)) == seen(observe(b, seat))
+        mover = a.to_move
+        assert mover is not None
+        if a.phase is Phase.PLAY:
+            view = observe(a, mover)
+            for _ in range(5):
+                world = sample_world(view, rng)
+                partner_hands.add(tuple(map(str, world.hands[(mover + 2) % 4])))
+        move = choose_move(a, rng)
+        a, b = apply(a, move), apply(b, move)
+    assert len(partner_hands) > 1
+
+
+def test_tysiac_rules_lists_the_option(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "--set", "players=4", "--set", "partnerships=true"]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("partnerships"))
+    assert line.split()[1:3] == ["true", "*"] and "pairs" in line
+
+
+def test_old_rules_documents_load_without_the_option() -> None:
+    rules = all_play()
+    text = to_json(rules)
+    assert '"partnerships":true' in text
+    assert from_json(text) == rules
+    old = text.replace('"partnerships":true,', "")
+    assert from_json(old) == Rules(players=4, layout=Layout.FOUR_ALL_PLAY)
