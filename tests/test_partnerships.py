@@ -35,7 +35,7 @@ from tysiac import (
     sample_world,
     to_json,
 )
-from tysiac.bots import Bot, HeuristicBot, PIMCBot, RandomBot, SearchBot, play_game
+from tysiac.bots import Bot, HeuristicBot, PIMCBot, RandomBot, SearchBot, play_game, tournament
 from tysiac.bots._tree import rewards
 from tysiac.cli import main
 
@@ -377,3 +377,13 @@ def test_old_rules_documents_load_without_the_option() -> None:
     assert from_json(text) == rules
     old = text.replace('"partnerships":true,', "")
     assert from_json(old) == Rules(players=4, layout=Layout.FOUR_ALL_PLAY)
+
+
+def test_a_tournament_counts_a_win_for_both_partners() -> None:
+    rules = Rules(players=4, layout=Layout.FOUR_ALL_PLAY, partnerships=True, target=300)
+    bots: list[Bot] = [HeuristicBot(), RandomBot(), HeuristicBot(), RandomBot()]
+    result = tournament(bots, games=4, rules=rules, seed=1, workers=0, max_deals=40)
+    wins = [row.wins.mean for row in result.rows]
+    assert wins[0] == wins[2] and wins[1] == wins[3]
+    assert wins[0] + wins[1] == 1.0  # every game has one winning pair
+    assert [row.score for row in result.rows][0] == [row.score for row in result.rows][2]

@@ -189,7 +189,8 @@ def _play_one(rules: Rules, blob: bytes, seed: int, game: int, max_deals: int | 
     score = [0] * n
     for seat in range(n):
         who = (seat + game) % n
-        won[who] = state.winner == seat
+        # in partnerships the winner's partner wins with it
+        won[who] = state.winner is not None and seat in (state.winner, rules.partner(state.winner))
         score[who] = state.scores[seat]
     return _Game(tuple(won), tuple(score), tuple(made), tuple(failed), tuple(bombs), state.is_over)
 
@@ -330,6 +331,10 @@ def tournament(
             the bot's place in ``bots``: ``0:HeuristicBot``, ``1:RandomBot``, ``2:RandomBot``).
         max_deals: stop a game that has no winner after this many deals (it then counts
             as won by nobody); ``None`` for no limit.
+
+    In partnerships (:attr:`Rules.partnerships <tysiac.Rules.partnerships>`) bots ``i``
+    and ``i + 2`` are partners in every game (the seats turn, the pairs stay), and a game
+    counts as won for both partners of the winning pair.
         chunk: games per task sent to the executor (default: about eight tasks per
             worker).
         progress: draw a progress bar on standard error (default: only when standard
