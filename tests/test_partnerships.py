@@ -386,4 +386,5 @@ def test_a_tournament_counts_a_win_for_both_partners() -> None:
     wins = [row.wins.mean for row in result.rows]
     assert wins[0] == wins[2] and wins[1] == wins[3]
     assert wins[0] + wins[1] == 1.0  # every game has one winning pair
-    assert [row.score for row in result.rows][0] == [row.score for row in result.rows][2]
+    scores = [row.score for row in result.rows]
+    assert scores[0] == scores[2] and scores[1] == scores[3]
