@@ -309,7 +309,10 @@ def tournament(
 
     The bots take turns in the seats: in game ``g`` seat ``s`` is played by
     ``bots[(s + g) % len(bots)]``, so over a multiple of ``len(bots)`` games every bot has
-    sat in every seat equally often.  Game ``g`` is dealt from ``game_seed(seed, g)`` and
+    sat in every seat equally often.  In partnerships (:attr:`Rules.partnerships
+    <tysiac.Rules.partnerships>`) bots ``i`` and ``i + 2`` are partners in every game (the
+    seats turn, the pairs stay), and a game counts as won for both partners of the winning
+    pair.  Game ``g`` is dealt from ``game_seed(seed, g)`` and
     played by fresh copies of the bots as they were handed in (the bots are pickled once);
     a bot with a ``reseed(seed)`` method (all the library's bots) is reseeded for each
     game from the game's seed and its place in ``bots``.  Each game therefore depends only
@@ -331,10 +334,6 @@ def tournament(
             the bot's place in ``bots``: ``0:HeuristicBot``, ``1:RandomBot``, ``2:RandomBot``).
         max_deals: stop a game that has no winner after this many deals (it then counts
             as won by nobody); ``None`` for no limit.
-
-    In partnerships (:attr:`Rules.partnerships <tysiac.Rules.partnerships>`) bots ``i``
-    and ``i + 2`` are partners in every game (the seats turn, the pairs stay), and a game
-    counts as won for both partners of the winning pair.
         chunk: games per task sent to the executor (default: about eight tasks per
             worker).
         progress: draw a progress bar on standard error (default: only when standard
