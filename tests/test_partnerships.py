@@ -19,6 +19,7 @@ from tysiac import (
     Contract,
     InvalidDealError,
     InvalidRulesError,
+    InvalidSeatError,
     Layout,
     Outcome,
     Pass,
@@ -89,6 +90,14 @@ def test_partnerships_are_off_by_default_and_need_four_players() -> None:
             Rules(players=players, partnerships=True)
     with pytest.raises(InvalidRulesError, match="partnerships=1 must be True or False"):
         Rules(players=4, partnerships=1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seat", [-1, 4, 1.0, True, "1", None])
+def test_partner_of_what_is_not_a_seat(seat: object) -> None:
+    with pytest.raises(InvalidSeatError, match=r"is not a seat: use 0\.\.3"):
+        all_play().partner(seat)  # type: ignore[arg-type]
+    with pytest.raises(InvalidSeatError, match=r"is not a seat: use 0\.\.2"):
+        Rules().partner(3 if seat == 4 else seat)  # type: ignore[arg-type]
 
 
 def test_partners_start_with_one_score() -> None:

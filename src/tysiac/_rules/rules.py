@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Final
 
 import attrs
 
-from .._errors import InvalidRulesError, brief
+from .._errors import InvalidRulesError, InvalidSeatError, brief
 from .checks import problems
 from .convert import (
     default_barrel,
@@ -304,12 +304,17 @@ class Rules:
         """The partner of ``seat`` (the seat opposite) when the rules play in
         :attr:`partnerships`, else None.
 
+        Raises:
+            InvalidSeatError: ``seat`` is not a seat of these rules.
+
         Example:
             >>> Rules(players=4, partnerships=True).partner(1)
             3
             >>> Rules(players=4).partner(1) is None
             True
         """
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise InvalidSeatError(f"seat={brief(seat)} is not a seat: use 0..{self.players - 1}")
         return (seat + 2) % 4 if self.partnerships else None
 
     @property
