@@ -156,6 +156,7 @@ VARIED_OPTIONS: Final = frozenset(
         "layout",
         "target",
         "first_dealer",
+        "partnerships",
         "redeal",
         "redeal_four_nines",
         "redeal_threshold",
@@ -239,6 +240,8 @@ def _rules(
     )
     changes["target"] = target
     maybe("first_dealer", st.integers(0, players - 1))
+    if players == 4:  # two pairs need four players
+        maybe("partnerships", st.booleans())
     maybe("redeal", st.booleans())
     maybe("redeal_four_nines", st.booleans())
     maybe("redeal_threshold", st.integers(10, 18))

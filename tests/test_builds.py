@@ -55,6 +55,8 @@ VARIANTS: tuple[tuple[str, tysiac.Layout, str, object], ...] = (
     ("pl", tysiac.Layout.TWO_CLASSIC, "ace_marriage", 200),
     ("ru", tysiac.Layout.FOUR_ALL_PLAY, "ace_marriage", 200),
     ("ro", tysiac.Layout.FOUR_SITTER, "ace_marriage", 200),
+    ("ru", tysiac.Layout.FOUR_ALL_PLAY, "partnerships", True),
+    ("pl", tysiac.Layout.FOUR_SITTER, "partnerships", True),
 )
 
 

@@ -44,6 +44,14 @@ CASES: list[dict[str, Any]] = [
     {"preset": "app", "layout": "four-all-play"},
     {"preset": "ro", "layout": "two-draw"},
     {"preset": "pl", "episode": "game", "max_deals": 3},
+    {"preset": "pl", "layout": "four-sitter", "partnerships": True},
+    {
+        "preset": "ru",
+        "layout": "four-all-play",
+        "partnerships": True,
+        "episode": "game",
+        "max_deals": 2,
+    },
 ]
 
 
@@ -124,6 +132,18 @@ def random_episode(game: Any, seed: int) -> Any:
     return state
 
 
+def test_partners_share_their_pairs_returns() -> None:
+    params = {"layout": "four-all-play", "partnerships": True, "episode": "game", "max_deals": 2}
+    game = pyspiel.load_game("python_tysiac", params)
+    assert game.rules == Rules(players=4, layout=Layout.FOUR_ALL_PLAY, partnerships=True)
+    state = random_episode(game, seed=4)
+    returns = state.returns()
+    assert returns[0] == returns[2] and returns[1] == returns[3]
+    assert returns == [float(s) for s in state.pos.state.sheet[-1].scores]
+    with pytest.raises(Exception, match="partnerships"):
+        pyspiel.load_game("python_tysiac", {"players": 3, "partnerships": True})
+
+
 def test_returns_are_the_score_changes() -> None:
     game = pyspiel.load_game("python_tysiac", {"episode": "game", "max_deals": 2})
     state = random_episode(game, seed=4)
@@ -195,12 +215,16 @@ def test_serialization_is_json_and_clones_share_the_state() -> None:
             "layout": "",
             "episode": "deal",
             "max_deals": 1,
+            "partnerships": False,
         },
         "history": state.history(),
     }
     assert "__dict__" not in text
     loaded = game.deserialize_state(text)
     assert str(loaded) == str(state)
+    # a state serialized before the partnerships parameter still loads
+    del data["parameters"]["partnerships"]
+    assert game.deserialize_state(json.dumps(data)).pos == state.pos
     assert loaded.pos == state.pos
     assert loaded.history() == state.history()
     clone = state.clone()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import warnings
-from typing import Any
+from typing import Any, Final
 
 import pytest
 
@@ -26,17 +26,26 @@ ALLOWED = (
     "Observation is not a NumPy array",
 )
 
-CASES = [
+#: The four-player layouts played in partnerships, as cases of their own.
+PAIRS_SITTER: Final = "pairs-four-sitter"
+PAIRS_ALL_PLAY: Final = "pairs-four-all-play"
+
+CASES: list[tuple[str, Layout | str]] = [
     ("app", Layout.THREE),
     ("pl", Layout.THREE),
     ("ro", Layout.TWO_CLASSIC),
     ("pl", Layout.FOUR_SITTER),
     ("app", Layout.FOUR_ALL_PLAY),
     ("ro", Layout.TWO_DRAW),
+    ("pl", PAIRS_SITTER),
+    ("ru", PAIRS_ALL_PLAY),
 ]
 
 
-def rules_of(preset: str, layout: Layout) -> Rules:
+def rules_of(preset: str, layout: Layout | str) -> Rules:
+    if isinstance(layout, str):  # the four-player layouts in partnerships
+        four = Layout.FOUR_SITTER if layout == PAIRS_SITTER else Layout.FOUR_ALL_PLAY
+        return Rules.preset(preset, players=4, layout=four, partnerships=True)
     return Rules.preset(preset, players=layout.players, layout=layout)
 
 
@@ -46,7 +55,7 @@ def check_warnings(caught: list[warnings.WarningMessage]) -> None:
 
 
 @pytest.mark.parametrize(("preset", "layout"), CASES)
-def test_api_test(preset: str, layout: Layout) -> None:
+def test_api_test(preset: str, layout: Layout | str) -> None:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         api_test(env(rules_of(preset, layout)), num_cycles=200)
@@ -55,7 +64,7 @@ def test_api_test(preset: str, layout: Layout) -> None:
 
 
 @pytest.mark.parametrize(("preset", "layout"), CASES[:3])
-def test_seed_test(preset: str, layout: Layout) -> None:
+def test_seed_test(preset: str, layout: Layout | str) -> None:
     def factory(**kwargs: Any) -> Any:
         return env(rules_of(preset, layout), **kwargs)
 
@@ -66,7 +75,7 @@ def test_seed_test(preset: str, layout: Layout) -> None:
 
 
 @pytest.mark.parametrize(("preset", "layout"), CASES[:2])
-def test_render_test(preset: str, layout: Layout, capsys: pytest.CaptureFixture[str]) -> None:
+def test_render_test(preset: str, layout: Layout | str, capsys: pytest.CaptureFixture[str]) -> None:
     def factory(render_mode: str | None = None) -> Any:
         return env(rules_of(preset, layout), render_mode=render_mode)
 
@@ -101,7 +110,7 @@ def play_episode(game: Any, seed: int) -> tuple[dict[str, float], int]:
 
 
 @pytest.mark.parametrize(("preset", "layout"), CASES)
-def test_a_deal_rewards_its_score_changes_over_100(preset: str, layout: Layout) -> None:
+def test_a_deal_rewards_its_score_changes_over_100(preset: str, layout: Layout | str) -> None:
     game = env(rules_of(preset, layout))
     totals, steps = play_episode(game, seed=3)
     state = game.unwrapped.state_
@@ -110,6 +119,15 @@ def test_a_deal_rewards_its_score_changes_over_100(preset: str, layout: Layout) 
     deltas = state.sheet[-1].deltas
     assert [totals[a] for a in game.possible_agents] == [d / REWARD_SCALE for d in deltas]
     assert REWARD_SCALE == 100.0
+
+
+@pytest.mark.parametrize("layout", [PAIRS_SITTER, PAIRS_ALL_PLAY])
+def test_partners_receive_their_pairs_rewards(layout: str) -> None:
+    for seed in range(3):
+        game = env(rules_of("app", layout))
+        totals, _ = play_episode(game, seed=seed)
+        rewards = [totals[a] for a in game.possible_agents]
+        assert rewards[0] == rewards[2] and rewards[1] == rewards[3]
 
 
 def test_game_episodes_truncate_after_max_deals() -> None:
@@ -197,7 +215,7 @@ def test_the_module_docstring_examples_run() -> None:
 
 @pytest.mark.parametrize(("preset", "layout"), CASES)
 def test_an_observation_is_worked_out_once_per_step_when_asked(
-    preset: str, layout: Layout, monkeypatch: pytest.MonkeyPatch
+    preset: str, layout: Layout | str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """No view is made until an agent's observation is asked for; asked again before the
     next step it is the same dict; it holds the features and the mask of the agent's view

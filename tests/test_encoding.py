@@ -229,11 +229,11 @@ def test_random_rules(r: Rules, seed: int, rng_seed: int) -> None:
 
 
 def test_version() -> None:
-    assert VERSION == 2 and type(VERSION) is int
+    assert VERSION == 3 and type(VERSION) is int
 
 
 def test_golden_action_numbers() -> None:
-    """These numbers are those of versions 1 and 2: changing one needs a new VERSION."""
+    """These numbers are those of versions 1 to 3: changing one needs a new VERSION."""
     r = Rules()
     golden: dict[int, Move] = {
         0: Pass(),
@@ -320,7 +320,7 @@ def test_numpy_like_integers() -> None:
 
 def test_feature_names_golden() -> None:
     names = feature_names(Rules())
-    assert len(names) == 548
+    assert len(names) == 551
     assert names[:7] == tuple(f"phase[{p.name}]" for p in Phase)
     assert names[7:10] == ("to_move[me]", "to_move[left]", "to_move[right]")
     assert names[16] == "hand[9S]" and names[39] == "hand[AH]"
@@ -328,12 +328,25 @@ def test_feature_names_golden() -> None:
     assert names[348] == "possible[me][9S]" and names[419] == "possible[right][AH]"
     assert names[420] == "pile[MUSIK][9S]" and names[444] == "pile[MUSIK][size]"
     assert names[544] == "pile[STOCK][size]"  # the end of version 1
-    assert names[545:] == ("ace_marriage[me]", "ace_marriage[left]", "ace_marriage[right]")
+    assert names[545:548] == ("ace_marriage[me]", "ace_marriage[left]", "ace_marriage[right]")
+    assert names[548:] == ("partner[me]", "partner[left]", "partner[right]")  # version 3
     assert feature_names(Rules(players=2))[7:9] == ("to_move[me]", "to_move[opponent]")
     four = feature_names(Rules(players=4, layout=Layout.FOUR_ALL_PLAY))
     assert four[7:11] == ("to_move[me]", "to_move[left]", "to_move[across]", "to_move[right]")
     assert "trick[3][AH]" in four
     assert "trick[3][AH]" not in feature_names(Rules(players=4))  # the sitter's trick of 3
+
+
+@pytest.mark.parametrize("layout", [Layout.FOUR_SITTER, Layout.FOUR_ALL_PLAY])
+def test_the_partner_block_marks_the_seat_across(layout: Layout) -> None:
+    for partnerships in (True, False):
+        rules = Rules(players=4, layout=layout, partnerships=partnerships)
+        state = new_game(rules, seed=3)
+        names = feature_names(rules)
+        for seat in range(4):
+            named = dict(zip(names, features(observe(state, seat)), strict=True))
+            block = [named[f"partner[{s}]"] for s in ("me", "left", "across", "right")]
+            assert block == ([0.0, 0.0, 1.0, 0.0] if partnerships else [0.0] * 4)
 
 
 @pytest.mark.parametrize("layout", LAYOUTS)

@@ -12,7 +12,7 @@ import random
 import pytest
 
 from strategies import run_moves as run
-from test_solver import check_exact, tricks_left
+from test_solver import check_exact, position, tricks_left
 from tysiac import (
     CARDS,
     Bid,
@@ -234,3 +234,28 @@ def test_solve_equals_a_plain_minimax_where_the_rule_binds(on: bool, highest: bo
     after = run(start, [Play("9C"), Play("9H")])
     assert binds(after) is on
     check_exact(start)
+
+
+def test_the_declarers_partner_is_not_made_to_overtrump_it() -> None:
+    # four play, the declarer (seat 1) leads: seat 2 defends, seat 3 is its partner
+    pairs = Rules(players=4, layout=Layout.FOUR_ALL_PLAY, partnerships=True, overtrump_declarer=True)
+    alone = Rules(players=4, layout=Layout.FOUR_ALL_PLAY, overtrump_declarer=True)
+    assert pairs._play.trick_seats[0][1] == (1, 2, 3, 0)
+    assert declarer_pos(pairs._play, 0, 1, 1, 1) == 0  # seat 2, a defender, to play
+    assert declarer_pos(pairs._play, 0, 1, 1, 2) == -1  # seat 3, the declarer's partner
+    assert declarer_pos(pairs._play, 0, 1, 1, 3) == 0  # seat 0, a defender
+    assert declarer_pos(alone._play, 0, 1, 1, 2) == 0  # each for themselves: seat 3 defends
+
+
+@pytest.mark.parametrize("layout", [Layout.FOUR_ALL_PLAY, Layout.FOUR_SITTER])
+def test_solve_equals_a_plain_minimax_with_pairs_and_the_rule(layout: Layout) -> None:
+    rules = Rules(
+        players=4, layout=layout, partnerships=True, overtrump_declarer=True, must_trump=False
+    )
+    checked = 0
+    for seed in range(40):
+        start = position(rules, seed, 3)
+        if start is not None:
+            check_exact(start)
+            checked += 1
+    assert checked >= 10

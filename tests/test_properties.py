@@ -141,12 +141,18 @@ def check_row(first: State, end: State) -> None:
             factor = 2 if rules.blind_bids and abs(dealt[row.declarer]) == 2 * row.contract else 1
             assert dealt[row.declarer] in (factor * row.contract, -factor * row.contract, 0)
             if not rules.declarer_rounded:
-                made = row.totals[row.declarer] >= row.contract
+                partner = rules.partner(row.declarer)
+                own = row.totals[row.declarer] + (0 if partner is None else row.totals[partner])
+                made = own >= row.contract  # in partnerships, the pair's total
                 assert row.made == made
                 if dealt[row.declarer]:
                     sign = 1 if made else -1
                     assert dealt[row.declarer] == sign * factor * row.contract
-    if rules.layout is Layout.FOUR_SITTER:
+    if rules.partnerships:  # a pair keeps one score: partners' lines are equal
+        assert all(row.deltas[i] == row.deltas[(i + 2) % 4] for i in range(4)), row
+        assert all(dealt[i] == dealt[(i + 2) % 4] for i in range(4)), row
+        assert all(row.scores[i] == row.scores[(i + 2) % 4] for i in range(4)), row
+    elif rules.layout is Layout.FOUR_SITTER:
         sitter = first.dealer
         assert first.hands[sitter] == ()
         assert row.totals[sitter] == 0

@@ -138,3 +138,15 @@ def test_rollout_refuses_bad_arguments() -> None:
         over = apply(over, legal_moves(over)[0])
     with pytest.raises(IllegalMoveError, match="game is over"):
         rollout(over, random.Random(1))
+
+
+@pytest.mark.parametrize("layout", [Layout.FOUR_SITTER, Layout.FOUR_ALL_PLAY])
+def test_rollout_scores_partnerships_by_pairs(layout: Layout) -> None:
+    rules_ = Rules.preset("ru", players=4, layout=layout, partnerships=True)
+    for seed in range(20):
+        state = played_state(rules_, seed, 6)
+        if state.is_over:
+            continue
+        row = check_equal(state, seed)
+        assert row.deltas[0] == row.deltas[2] and row.deltas[1] == row.deltas[3]
+        assert row.scores[0] == row.scores[2] and row.scores[1] == row.scores[3]

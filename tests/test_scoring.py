@@ -29,7 +29,7 @@ from tysiac import (
     new_game,
     parse_cards,
 )
-from tysiac._engine.scoring import round_defender
+from tysiac._engine.points import round_defender
 
 # --- the worked example of seed 000 ----------------------------------------------------------
 # Seat 0 deals, seat 1 wins the auction at 100, gives JC to seat 2 and KH to seat 0.

@@ -29,13 +29,25 @@ from tysiac import (
 )
 
 
+def side(state: State, seat: int) -> tuple[int, ...]:
+    """``seat`` and, with partnerships, its partner: the seats whose totals the value is."""
+    partner = state.rules.partner(seat)
+    return (seat,) if partner is None else (seat, partner)
+
+
+def side_total(state: State, seat: int, rows: int) -> int:
+    """The deal's total of ``seat`` (and its partner's, with partnerships), from the row."""
+    return sum(state.sheet[rows].totals[i] for i in side(state, seat))
+
+
 def minimax(state: State, seat: int, rows: int) -> int:
-    """The deal's total of ``seat`` under best play: ``seat`` maximises it, every other seat
-    minimises it; read from the score sheet's row when the deal ends."""
+    """The deal's total of ``seat`` (with partnerships, of its pair) under best play: the
+    seat and its partner maximise it, every other seat minimises it; read from the score
+    sheet's row when the deal ends."""
     if len(state.sheet) != rows:
-        return state.sheet[rows].totals[seat]
+        return side_total(state, seat, rows)
     values = [minimax(apply(state, move), seat, rows) for move in legal_moves(state)]
-    return max(values) if state.to_move == seat else min(values)
+    return max(values) if state.to_move in side(state, seat) else min(values)
 
 
 def tricks_left(state: State) -> int:
@@ -72,14 +84,14 @@ def check_exact(state: State) -> None:
     rows = len(state.sheet)
     expected = [(m, minimax(apply(state, m), solution.seat, rows)) for m in legal_moves(state)]
     assert list(solution.values) == expected
-    pick = max if state.to_move == solution.seat else min
+    pick = max if state.to_move in side(state, solution.seat) else min
     assert solution.value == pick(v for _, v in expected)
     # the line replays to the value
     after = state
     for move in solution.line:
         after = apply(after, move)
     assert len(after.sheet) == rows + 1
-    assert after.sheet[rows].totals[solution.seat] == solution.value
+    assert side_total(after, solution.seat, rows) == solution.value
 
 
 @settings(max_examples=150)
@@ -133,10 +145,30 @@ def test_a_best_move_keeps_the_value(rules_: Rules, seed: int) -> None:
     if len(after.sheet) == len(state.sheet):  # the deal goes on
         assert solve(after).value == solution.value
     else:
-        assert after.sheet[-1].totals[solution.seat] == solution.value
+        assert side_total(after, solution.seat, len(state.sheet)) == solution.value
 
 
-def test_the_last_trick_has_the_obvious_value() -> None:
+@pytest.mark.parametrize("layout", [Layout.FOUR_SITTER, Layout.FOUR_ALL_PLAY])
+@pytest.mark.parametrize("preset", ["app", "ru"])
+def test_solve_values_the_declarers_pair_with_partnerships(preset: str, layout: Layout) -> None:
+    rules_ = preset_rules(preset, layout, partnerships=True, marriage_on_first_trick=True)
+    found = 0
+    playing_partner = 0  # positions where the declarer's partner holds cards
+    for seed in range(80):
+        state = position(rules_, seed, 3)
+        if state is None:
+            continue
+        check_exact(state)
+        decl = state.declarer
+        assert decl is not None and solve(state).seat == decl
+        partner = rules_.partner(decl)
+        assert partner is not None
+        playing_partner += bool(state._c.hands[partner])
+        found += 1
+        if found == 6 and playing_partner >= 2:
+            break
+    assert found and playing_partner  # the sitter layout too: the partner plays with it
+
     for seed in range(60):
         state = position(Rules(), seed, 1)
         if state is None or state._c.trick:

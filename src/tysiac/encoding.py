@@ -49,5 +49,6 @@ __all__ = [
 ]
 
 #: The version of both layouts (actions and features): 2 added the ``ace_marriage`` block
-#: at the end of the features; the action numbers are those of version 1.
-VERSION: Final = 2
+#: at the end of the features, 3 the ``partner`` block after it; the action numbers are
+#: those of version 1.
+VERSION: Final = 3

@@ -89,6 +89,11 @@ def new_game(
         ):
             raise InvalidDealError(wanted)
         start = tuple(int(x) for x in start)
+        if rules.partnerships and (start[0] != start[2] or start[1] != start[3]):
+            raise InvalidDealError(
+                f"scores={brief(scores)}: with partnerships=True a pair keeps one score, "
+                "so partners (seats 0 and 2, 1 and 3) must start with the same score"
+            )
         won = [seat for seat in range(n) if start[seat] >= rules.target]
         if won:
             raise InvalidDealError(

@@ -67,7 +67,8 @@ def rollout(state: object, rng: random.Random, policy: Policy | None = None) -> 
     with :func:`~tysiac.apply` (a state per move, any move the rules allow).
 
     The result equals what :func:`~tysiac.apply` gives for the same moves: the row that
-    the next state's :attr:`~tysiac.State.sheet` would end with.  The same ``state`` and
+    the next state's :attr:`~tysiac.State.sheet` would end with (in partnerships its
+    deltas and scores are the pairs', equal for both partners).  The same ``state`` and
     a generator in the same state give the same row, on every Python version.
 
     Args:

@@ -8,12 +8,14 @@ from typing import Final
 from .._rules.rules import Rules
 from .._vocab.cards import Suit, mask_cards
 from .._vocab.dealing import shuffled_deck
-from .._vocab.masks import ACE, ACE_MARRIAGE, PAIR_MASK, RANK_MASK, mask_points
+from .._vocab.masks import ACE_MARRIAGE, mask_points
 from .._vocab.movecodes import last_bid_blind
 from .core import Phase
 from .edits import replace
 from .endgame import Tallies, russian_barrel, settle
 from .history import ScoreSheet
+from .pairs import pair_deltas, settle_pairs
+from .points import defender_gain, round_defender, sitter_cards, sitter_score
 from .results import DealResult, Outcome
 from .start import start_deal
 from .state import State
@@ -21,10 +23,6 @@ from .statics import (
     BOMB_PAYOUT_SIXTY,
     CONCESSION_PAYOUT_HALF_ANY_BID,
     CONCESSION_PAYOUT_HALF_BID,
-    DEFENDER_CAP_BELOW_TARGET,
-    DEFENDER_CAP_NONE,
-    DEFENDER_CAP_NOTHING,
-    HALF_ROUNDING_UP,
     LAYOUT_FOUR_SITTER,
     OUTCOME_BOMBED,
     OUTCOME_CLAIMED,
@@ -36,57 +34,12 @@ from .statics import (
 __all__ = [
     "SUITS",
     "deal_result",
-    "defender_gain",
     "finish_deal",
-    "round_defender",
-    "sitter_cards",
-    "sitter_score",
     "uses_tallies",
 ]
 
 SUITS: Final = tuple(Suit)
 _ADD: Final = add
-
-
-def round_defender(rules: Rules, total: int) -> int:
-    """A defender's total rounded as the rules say (rules, section 10; 24→20, 25→20, 26→30)."""
-    unit = rules.rounding_unit
-    if unit == 1:
-        return total
-    low = total - total % unit
-    rest = total - low
-    if rest * 2 > unit or (rest * 2 == unit and rules.rounding_half is HALF_ROUNDING_UP):
-        return low + unit
-    return low
-
-
-def defender_gain(rules: Rules, score: int, gain: int) -> int:
-    """What a non-declarer with ``score`` adds for ``gain``: barrel and cap (rules, section 11)."""
-    if rules.barrel is not None and score >= rules.barrel:
-        return 0
-    cap = rules.defender_cap
-    if gain > 0 and cap is not DEFENDER_CAP_NONE:
-        if cap is DEFENDER_CAP_BELOW_TARGET and score + gain > rules.target - 10:
-            return max(0, rules.target - 10 - score)  # never above target - 10 (990)
-        if cap is DEFENDER_CAP_NOTHING and score + gain >= rules.target:
-            return 0
-    return gain
-
-
-def sitter_score(rules: Rules, musik: int) -> int:
-    """Four players: the sitter's score for the musik, 50 per ace plus a marriage in it."""
-    values = rules.marriage_values
-    aces = (musik & RANK_MASK[ACE]).bit_count()
-    return 50 * aces + sum(values[s] for s in range(4) if musik & PAIR_MASK[s] == PAIR_MASK[s])
-
-
-def sitter_cards(musik: int) -> int:
-    """The sitter's scoring cards in ``musik``: its aces and the cards of a marriage."""
-    out = musik & RANK_MASK[ACE]
-    for pair in PAIR_MASK:
-        if musik & pair == pair:
-            out |= pair
-    return out
 
 
 def finish_deal(
@@ -166,7 +119,28 @@ def deal_result(
     before = game.scores
     seats = r._play.active_seats[game.dealer]
     shown = 0
-    if decl is None:  # the draw game: everyone scores their own total, no barrel, no cap
+    if r.partnerships:
+        sitter = -1
+        musik = 0
+        if r.layout is LAYOUT_FOUR_SITTER:
+            sitter = game.dealer
+            for card in game.deck[21:24]:
+                musik |= 1 << card
+            shown = sitter_cards(musik)  # the sitter shows what it scores
+        by_pair = pair_deltas(
+            r,
+            before,
+            totals,
+            cards,
+            -1 if decl is None else decl,
+            outcome,
+            deal.bid,
+            deal.contract,
+            sitter,
+            sitter_score(r, musik) if sitter >= 0 else 0,
+        )
+        deltas = [by_pair[i % 2] for i in range(n)]
+    elif decl is None:  # the draw game: everyone scores their own total, no barrel, no cap
         for i in seats:
             deltas[i] = round_defender(r, totals[i])
     else:
@@ -204,6 +178,8 @@ def deal_result(
             shown = sitter_cards(musik)  # the sitter shows what it scores
     if decl is not None and r.blind_bids and last_bid_blind(c.log, decl):
         deltas[decl] *= 2  # a blind declarer's contract counts double, won or lost
+        if r.partnerships:
+            deltas[(decl + 2) % 4] = deltas[decl]  # the pair's one score
     made = None
     if decl is not None and (outcome is OUTCOME_PLAYED or outcome is OUTCOME_CLAIMED):
         made = deltas[decl] > 0
@@ -217,18 +193,15 @@ def deal_result(
     if uses_tallies(r):
         prev = _last_row(game.sheet)
         tallies = Tallies.start(n) if prev is None else _tallies(prev, n)
-        settled = settle(
-            r,
-            before,
-            deltas,
-            decl,
-            deal.bid if outcome is OUTCOME_CONCEDED else deal.contract,
-            made,
-            seats,
-            [bool(m) for m in taken],
-            outcome is OUTCOME_CONCEDED,
-            tallies,
-        )
+        amount = deal.bid if outcome is OUTCOME_CONCEDED else deal.contract
+        conceded = outcome is OUTCOME_CONCEDED
+        if r.partnerships:  # the end game played by pairs (Decision 22)
+            settled = settle_pairs(
+                r, before, deltas, decl, amount, made, seats, taken, conceded, tallies
+            )
+        else:
+            took = [bool(m) for m in taken]
+            settled = settle(r, before, deltas, decl, amount, made, seats, took, conceded, tallies)
         deltas = list(settled.deltas)
         t = settled.tallies
         deal_deltas = dealt

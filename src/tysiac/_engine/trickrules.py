@@ -78,6 +78,8 @@ def declarer_pos(f: PlayFlags, dealer: int, leader: int, declarer: int | None, p
     if not f.overtrump_declarer or declarer is None:
         return -1
     seats = f.trick_seats[dealer][leader]
+    if seats[played] == f.partners[declarer]:
+        return -1  # the declarer's partner plays with it (partnerships), not as a defender
     for k in range(played):
         if seats[k] == declarer:
             return k

@@ -144,6 +144,7 @@ def feature_names(rules: Rules) -> tuple[str, ...]:
     for pile in PILES:
         per(f"pile[{pile.name}]", (*_CARD_NAMES, "size"))
     per("ace_marriage", seats)  # version 2
+    per("partner", seats)  # version 3
     return tuple(out)
 
 
@@ -231,9 +232,9 @@ def _write(view: View, out: MutableSequence[float], halves: Sequence[Sequence[fl
 
 def _size(players: int, active: int) -> int:
     """The length of the features (see :func:`feature_names`): 212 entries of fixed blocks,
-    24 per card position of a trick, 88 per seat (twelve per-seat entries, four cards
+    24 per card position of a trick, 89 per seat (thirteen per-seat entries, four cards
     blocks and four marriage suits)."""
-    return 7 + 24 + 1 + 1 + 24 + 24 + 1 + 5 + 25 * len(PILES) + 24 * active + 88 * players
+    return 7 + 24 + 1 + 1 + 24 + 24 + 1 + 5 + 25 * len(PILES) + 24 * active + 89 * players
 
 
 def _compact(v: ViewCore, out: MutableSequence[float], halves: Sequence[Sequence[float]]) -> None:
@@ -380,6 +381,9 @@ def _compact(v: ViewCore, out: MutableSequence[float], halves: Sequence[Sequence
     i += 25 * len(PILES)
     if v.ace_marriage is not None:
         out[i + (v.ace_marriage - me) % n] = 1.0
+    i += n
+    if rules.partnerships:
+        out[i + 2] = 1.0  # my partner sits across
 
 
 def _features(view: View) -> tuple[float, ...]:
@@ -476,4 +480,6 @@ def _features(view: View) -> tuple[float, ...]:
     if view.ace_marriage is not None:
         aces[view.ace_marriage] = 1.0
     by_seat(aces)
+    partner = rules.partner(me)
+    one_hot(n, rel(partner))
     return tuple(out)

@@ -191,7 +191,8 @@ def scan(
             ):
                 over = False
                 if overtrump and win // 6 == trump and suit != led:
-                    over = seats_of[leader][wpos] == declarer  # the winning card's seat
+                    # the winning card's seat is the declarer's, and who plays defends
+                    over = seats_of[leader][wpos] == declarer and who != f.partners[declarer]
                 excluded[who] |= _forbidden(led, win, trump, c, f, over)
             if QUEEN <= rank <= KING:  # a queen or a king (adjacent ranks): a marriage card
                 if not trick:

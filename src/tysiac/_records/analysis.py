@@ -29,10 +29,10 @@ class PlayAnalysis:
         move: the move (a :class:`~tysiac.Play`, or a :class:`~tysiac.Claim`).
         value: the deal's double-dummy value before the move: the total
             :attr:`DealAnalysis.seat` ends the deal with when every seat plays its best from
-            here (see :func:`~tysiac.solve`).
+            here (see :func:`~tysiac.solve`; with partnerships, its pair's total).
         cost: the points the move cost its side against the best move it had: 0 for a best
-            move.  For :attr:`DealAnalysis.seat` (the declarer) the value lost; for the
-            others the value given away.
+            move.  For :attr:`DealAnalysis.seat` (the declarer, and with partnerships its
+            partner) the value lost; for the others the value given away.
     """
 
     seat: int
@@ -117,7 +117,8 @@ def analyse(game: GameRecord | State) -> GameAnalysis:
             before = solver.value(state)
             after = apply(state, move)
             value = solver.value(after, before)
-            cost = before - value if seat == solver.seat else value - before
+            maxing = seat in (solver.seat, solver.partner)  # (the declarer's pair)
+            cost = before - value if maxing else value - before
             plays.append(PlayAnalysis(seat, move, before, cost))
             costs[seat] += cost
             totals[seat] += cost

@@ -92,6 +92,7 @@ LATER_OPTIONS: Final = (
     "concession_timing",
     "play_highest",
     "overtrump_declarer",
+    "partnerships",
 )
 
 

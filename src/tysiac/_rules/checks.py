@@ -72,6 +72,8 @@ def problems(r: Rules) -> list[str]:
             f"layout={r.layout!r} is a {r.layout.players}-player layout, not for "
             f"players={r.players}"
         )
+    if r.partnerships and r.players != 4:
+        out.append(f"partnerships=True needs players=4 (two pairs), not players={r.players}")
     if not 100 <= r.target <= 100_000 or r.target % 10:
         out.append(f"target={r.target} must be a multiple of 10 from 100 to 100000")
     if not 0 <= r.first_dealer < max(r.players, 1):

@@ -81,6 +81,8 @@ class PlayFlags(NamedTuple):
     play_highest: bool
     # a defender void in the led suit overtrumps the declarer's winning trump when it can
     overtrump_declarer: bool
+    # per seat: its partner (Rules.partnerships), else -1
+    partners: tuple[int, ...]
 
 
 def play_flags(r: Rules) -> PlayFlags:
@@ -152,6 +154,7 @@ def play_flags(r: Rules) -> PlayFlags:
         r.concession and not before,
         r.play_highest,
         r.overtrump_declarer,
+        tuple((seat + 2) % 4 if r.partnerships else -1 for seat in range(r.players)),
     )
 
 

@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Final
 
 import attrs
 
-from .._errors import InvalidRulesError, brief
+from .._errors import InvalidRulesError, InvalidSeatError, brief
 from .checks import problems
 from .convert import (
     default_barrel,
@@ -88,6 +88,9 @@ class Rules:
     """The score that wins the game (1000, or 500 for the short game)."""
     first_dealer: int = 0
     """The seat that deals the first deal."""
+    partnerships: bool = False
+    """Four players: whether they play in two fixed pairs, partners sitting opposite (seats
+    0 and 2, 1 and 3), each pair scoring its deal points together and keeping one score."""
     # --- redeal ---
     redeal: bool = True
     """Whether a player may ask for a redeal at all."""
@@ -299,6 +302,23 @@ class Rules:
             options[key] = value
         options.update(changes)
         return cls(**options)  # type: ignore[arg-type]
+
+    def partner(self, seat: int) -> int | None:
+        """The partner of ``seat`` (the seat opposite) when the rules play in
+        :attr:`partnerships`, else None.
+
+        Raises:
+            InvalidSeatError: ``seat`` is not a seat of these rules.
+
+        Example:
+            >>> Rules(players=4, partnerships=True).partner(1)
+            3
+            >>> Rules(players=4).partner(1) is None
+            True
+        """
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise InvalidSeatError(f"seat={brief(seat)} is not a seat: use 0..{self.players - 1}")
+        return (seat + 2) % 4 if self.partnerships else None
 
     @property
     def name(self) -> str | None:

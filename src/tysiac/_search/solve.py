@@ -30,7 +30,10 @@ class Solution:
     marriages it declared, what a claim scores: its entry of :attr:`DealResult.totals
     <tysiac.DealResult.totals>`) when it plays to make that total as large as possible and
     every other seat plays, together, to make it as small as possible.  :attr:`seat` is the
-    declarer, or in the draw game (no declarer) the seat to move.
+    declarer, or in the draw game (no declarer) the seat to move.  With
+    :attr:`Rules.partnerships <tysiac.Rules.partnerships>` the value is the pair's: the
+    seat's and its partner's totals together, the partner (when it plays) playing with the
+    seat to make it large.
 
     Attributes:
         seat: whose total the values are.
@@ -75,6 +78,13 @@ class Solver:
         seat = declarer if declarer is not None else c.to_move
         assert seat is not None
         self.seat = seat
+        # with partnerships the seat's partner, when it plays, plays with it: the pair's
+        # total is the value (the sitter holds no card and takes nothing)
+        partner = rules.partner(seat)
+        self.partner = (
+            partner if partner is not None and partner in f.active_seats[c.game.dealer] else -1
+        )
+        maxers = 1 << seat if self.partner < 0 else 1 << seat | 1 << self.partner
         self.rows = len(c.game.sheet)
         self.values: tuple[int, ...] = (*rules.marriage_values, rules.ace_marriage or 0)
         leftover = c.deal.discards
@@ -84,7 +94,7 @@ class Solver:
         self.tree = Tree(
             f,
             f.trick_seats[c.game.dealer],
-            1 << seat,
+            maxers,
             -1 if declarer is None else declarer,
             self.values,
             leftover,
@@ -97,18 +107,29 @@ class Solver:
         """What the solver's seat has already made in the position ``c``: its card points
         taken and its declared marriages."""
         seat = self.seat
+        partner = self.partner
         total = mask_points(c.taken[seat])
+        if partner >= 0:
+            total += mask_points(c.taken[partner])
         for who, code in c.marriages:
-            if who == seat:
+            if who in (seat, partner):
                 total += self.values[code]
         return total
+
+    def final(self, c: Core) -> int:
+        """The value of a deal that has ended: its total for the solver's seat (and its
+        partner's, with partnerships)."""
+        totals = c.game.sheet[self.rows].totals
+        if self.partner < 0:
+            return totals[self.seat]
+        return totals[self.seat] + totals[self.partner]
 
     def value(self, state: State, guess: int = -1) -> int:
         """The exact value of ``state``, a position of the solver's deal (its trick play, or
         the first state after the deal ended: then the deal's total)."""
         c = state._c
         if len(c.game.sheet) != self.rows:  # the deal has ended
-            return c.game.sheet[self.rows].totals[self.seat]
+            return self.final(c)
         made = self.taken(c)
         tree = self.tree
         leader = c.leader
@@ -123,7 +144,7 @@ class Solver:
         """Whether the value of ``state`` (as in :meth:`value`) is at least ``bound``."""
         c = state._c
         if len(c.game.sheet) != self.rows:
-            return c.game.sheet[self.rows].totals[self.seat] >= bound
+            return self.final(c) >= bound
         made = self.taken(c)
         tree = self.tree
         leader = c.leader
@@ -180,7 +201,9 @@ def solve(state: object) -> Solution:
     marriages, what a claim scores: its :attr:`DealResult.totals
     <tysiac.DealResult.totals>` entry) when it plays to make it as large as possible and
     every other seat plays, together, to make it as small as possible; in the draw game,
-    which has no declarer, it is the total of the seat to move.  See the page "Double-dummy
+    which has no declarer, it is the total of the seat to move.  With partnerships it is
+    the declarer's pair's total (both partners' entries), and the declarer's partner plays
+    with the declarer.  See the page "Double-dummy
     analysis".
 
     Raises:
@@ -201,7 +224,7 @@ def solve(state: object) -> Solution:
     solver = Solver(state)
     values = solver.values_of(state)
     mover = state._c.to_move
-    if mover == solver.seat:
+    if mover in (solver.seat, solver.partner):
         value = max(v for _, v in values)
     else:
         value = min(v for _, v in values)

@@ -122,6 +122,8 @@ class Tree:
         self.trump_when_cannot_overtrump = f.trump_when_cannot_overtrump
         self.play_highest = f.play_highest
         self.overtrump_declarer = f.overtrump_declarer and declarer >= 0
+        # the declarer's partner (partnerships) plays with it: never made to overtrump it
+        self.declarer_partner = f.partners[declarer] if declarer >= 0 else -1
         self.meld_first_trick = f.meld_first_trick
         self.queen_only = f.queen_only
         self.optional = f.optional
@@ -538,6 +540,7 @@ class Tree:
             self.overtrump_declarer
             and win // 6 == trump
             and self.seats[self.leader][self.win_pos] == self.declarer
+            and self.seats[self.leader][self.count] != self.declarer_partner
         ):
             # a defender (the declarer has played) overtrumps the declarer's trump if it can
             up = hand & ABOVE[win]

@@ -70,7 +70,10 @@ class HeuristicBot:
       with its cheapest sure card; throws a ten or an ace onto a trick that a fellow
       defender is sure to win; otherwise gives away its cheapest card, from short suits.
       It claims whenever a claim is offered (a claim scores every remaining trick and every
-      marriage it could still declare).  With the four aces, where the rules score them
+      marriage it could still declare).  In partnerships (``Rules.partnerships``) it plays
+      for its pair: it never outbids its partner, does not overtake a trick its partner is
+      sure to win, throws points onto it, and counts its partner's points with the
+      declarer's.  With the four aces, where the rules score them
       (``ace_marriage``), it counts them when bidding, keeps them and declares them with
       its first ace lead (never on a trick where that lead would waste them).
 
@@ -131,6 +134,13 @@ class HeuristicBot:
         barrel = rules.barrel
         if barrel is not None and view.scores[view.seat] >= barrel:
             value += BARREL_BOLDNESS  # on the barrel a defender scores nothing: bid more
+        if (
+            view.bid
+            and rules.partnerships
+            and view.bidder == rules.partner(view.seat)
+            and Pass() in moves
+        ):
+            return Pass()  # my partner holds the bid: the pair plays it either way
         if view.bid == 0:
             if Redeal() in moves and value + BID_MARGIN - 5 < rules.opening_bid - 10:
                 return Redeal()
@@ -285,7 +295,7 @@ class _Play:
             )
         if sure:
             cheap_sure = [m for m in sure if not self._pair_card(m)]
-            if cheap_sure and k.declarer == k.me:
+            if cheap_sure and k.declarer is not None and k.ours(k.declarer):
                 return min(cheap_sure, key=lambda m: self.keep(m.card.index))
         # no certain trick: a top card that only a trump could beat is still a good lead
         tops = [
@@ -311,7 +321,7 @@ class _Play:
         d = k.declarer
         if (
             d is not None
-            and d != k.me
+            and not k.ours(d)
             and k.void[d] >> s & 1
             and k.trump >= 0
             and k.may_hold(d) & SUIT[k.trump]
@@ -325,6 +335,8 @@ class _Play:
 
     def _opponents(self) -> list[int]:
         k = self.k
+        if self.rules.partnerships:  # the other pair
+            return [s for s in k.seats if not k.ours(s)]
         if k.declarer is None:
             return [s for s in k.seats if s != k.me]
         if k.declarer == k.me:
@@ -370,19 +382,22 @@ class _Play:
         return value
 
     def _smear(self, plays: list[Play]) -> Move:
-        """Throw points onto a trick a fellow defender wins, while the declarer has not yet
-        made the contract: a ten (the ace may catch it later) or an ace, but not a trump nor
-        half of a marriage; otherwise my cheapest card."""
+        """Throw points onto a trick a fellow defender (in partnerships: my partner) wins,
+        while the declarer (its pair) has not yet made the contract: a ten (the ace may catch
+        it later) or an ace, but not a trump nor half of a marriage; otherwise my cheapest
+        card.  A defending pair smears whatever the declarer has made: its points are its
+        own score."""
         k = self.k
         view = self.view
         cheapest = min(plays, key=lambda m: (self.keep(m.card.index), m.card.index))
         declarer = k.declarer
         if declarer is None or view.contract is None:
             return cheapest
-        made = view.card_points[declarer] + sum(
-            self.rules.marriage_values[suit] for seat, suit in view.marriages if seat == declarer
+        side = (declarer, (declarer + 2) % 4) if self.rules.partnerships else (declarer,)
+        made = sum(view.card_points[s] for s in side) + sum(
+            self.rules.marriage_values[suit] for seat, suit in view.marriages if seat in side
         )
-        if made >= view.contract:
+        if made >= view.contract and not (self.rules.partnerships and not k.ours(declarer)):
             return cheapest
 
         def gain(m: Play) -> tuple[float, int]:

@@ -140,11 +140,22 @@ class Knowledge:
     # --- who is who ------------------------------------------------------------------
 
     def partners(self) -> tuple[int, ...]:
-        """The other defenders when I defend (they score for themselves, but we all want
-        the declarer to fail); empty for the declarer and without a declarer."""
-        if self.declarer is None or self.declarer == self.me:
+        """The seats in play on my side of the deal.  Each for themselves: the other
+        defenders when I defend (they score for themselves, but we all want the declarer to
+        fail), none for the declarer and without a declarer.  In partnerships: my partner
+        when it plays, whichever side we are on."""
+        me = self.me
+        if self.view.rules.partnerships:
+            return tuple(s for s in self.seats if s != me and s % 2 == me % 2)
+        if self.declarer is None or self.declarer == me:
             return ()
-        return tuple(s for s in self.seats if s not in (self.me, self.declarer))
+        return tuple(s for s in self.seats if s not in (me, self.declarer))
+
+    def ours(self, seat: int | None) -> bool:
+        """Whether ``seat`` is me or, in partnerships, my partner."""
+        return seat == self.me or (
+            seat is not None and self.view.rules.partnerships and seat % 2 == self.me % 2
+        )
 
     def after_me(self) -> list[int]:
         """The seats still to play to the current trick after me."""
@@ -277,6 +288,7 @@ def _inferences(view: View) -> tuple[list[int], list[int]]:
                     overtrump
                     and trumped
                     and best_seat == declarer
+                    and (declarer is None or seat != rules.partner(declarer))
                     and not beats(card, best, trick_trump)
                 ):
                     lacks[seat] |= ABOVE[best]  # it could not overtrump the declarer

@@ -71,7 +71,9 @@ class PIMCBot:
       lowest total on average (the defenders' points together: a defender does not play for
       its own share, but a marriage it declares with the card counts as that many points
       kept from the declarer); in the draw game, the one with its own highest total on average.  It
-      claims whenever a claim is offered.
+      claims whenever a claim is offered.  With :attr:`Rules.partnerships
+      <tysiac.Rules.partnerships>` the declarer's partner plays as the declarer does, for
+      the pair's total (the solver's value is the pair's), and so do its bids and contracts.
     - **auction**: plays each world on as declarer (the musik taken, cards given or put away
       and the contract named as :class:`HeuristicBot` would) and solves it from the first
       lead; it makes the smallest raise while that bid is made in at least
@@ -213,7 +215,10 @@ class PIMCBot:
         made = budget.count(worlds, moves, every, contract)
         if made is None:
             return HeuristicBot().choose(view)
-        if view.seat == decl:
+        # the declarer's partner (partnerships) plays for the declarer's pair, whose total
+        # the solver values
+        ours = view.seat == decl or view.rules.partner(decl) == view.seat
+        if ours:
             top = max(made)
             tied = [k for k in every if made[k] == top]
         else:
@@ -226,7 +231,7 @@ class PIMCBot:
         totals = budget.totals(worlds, moves, tied)
         if totals is None:
             return moves[tied[0]]
-        if view.seat == decl:
+        if ours:
             return moves[max(tied, key=lambda k: (totals[k], -k))]
         # a defender's marriage is its own, banked now: it counts as much as the points
         # kept from the declarer (the solver's value is the declarer's total alone)

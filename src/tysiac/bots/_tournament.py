@@ -189,7 +189,8 @@ def _play_one(rules: Rules, blob: bytes, seed: int, game: int, max_deals: int | 
     score = [0] * n
     for seat in range(n):
         who = (seat + game) % n
-        won[who] = state.winner == seat
+        # in partnerships the winner's partner wins with it
+        won[who] = state.winner is not None and seat in (state.winner, rules.partner(state.winner))
         score[who] = state.scores[seat]
     return _Game(tuple(won), tuple(score), tuple(made), tuple(failed), tuple(bombs), state.is_over)
 
@@ -308,7 +309,10 @@ def tournament(
 
     The bots take turns in the seats: in game ``g`` seat ``s`` is played by
     ``bots[(s + g) % len(bots)]``, so over a multiple of ``len(bots)`` games every bot has
-    sat in every seat equally often.  Game ``g`` is dealt from ``game_seed(seed, g)`` and
+    sat in every seat equally often.  In partnerships (:attr:`Rules.partnerships
+    <tysiac.Rules.partnerships>`) bots ``i`` and ``i + 2`` are partners in every game (the
+    seats turn, the pairs stay), and a game counts as won for both partners of the winning
+    pair.  Game ``g`` is dealt from ``game_seed(seed, g)`` and
     played by fresh copies of the bots as they were handed in (the bots are pickled once);
     a bot with a ``reseed(seed)`` method (all the library's bots) is reseeded for each
     game from the game's seed and its place in ``bots``.  Each game therefore depends only

@@ -13,8 +13,9 @@ Importing this module registers the game:
   ``players`` (0: the preset's or the layout's count), ``layout`` (a
   :class:`~tysiac.Layout` value such as ``"four-sitter"``; ``""``: the default for the
   player count), ``episode`` (``"deal"`` or
-  ``"game"``) and ``max_deals`` (with ``episode="game"``: the episode ends after this many
-  deals, at least 1; OpenSpiel needs a bounded game length).
+  ``"game"``), ``max_deals`` (with ``episode="game"``: the episode ends after this many
+  deals, at least 1; OpenSpiel needs a bounded game length) and ``partnerships`` (True:
+  four players in two pairs, :attr:`Rules.partnerships <tysiac.Rules.partnerships>`).
 * **Chance**: each deal is dealt by 24 chance nodes, one card each, uniform over the cards
   not dealt yet (outcome ``i`` is ``tysiac.CARDS[i]``).  The deck order is the active hands
   in seat order, then each musik, then the stock, as for ``new_game(deal=...)``.
@@ -30,7 +31,8 @@ Importing this module registers the game:
   block of ``num_actions(rules)`` (``max_deals - 1`` such blocks, zeros until the deal is
   played).  The current view's part is all zeros while a deal is dealt and at the end.
 * **Returns**: at the end of the episode, each player's score change since it started (raw
-  points, not scaled); zeros before the end (``RewardModel.TERMINAL``).
+  points, not scaled); zeros before the end (``RewardModel.TERMINAL``).  In partnerships a
+  pair keeps one score, so both partners get the pair's return: team rewards.
 * **States** hold immutable values only: cloning copies a few references.
 * **Serialization** is JSON, never pickle: ``state.serialize()`` is a JSON object holding the
   game's parameters and the action history, and ``game.deserialize_state(text)`` replays that
@@ -108,6 +110,7 @@ DEFAULTS: Final[dict[str, int | str]] = {
     "layout": "",
     "episode": "deal",
     "max_deals": 1,
+    "partnerships": False,
 }
 
 GAME_TYPE: Final = pyspiel.GameType(
@@ -135,7 +138,12 @@ def rules_from_params(params: dict[str, Any]) -> tuple[Rules, str, int]:
     layout = str(params.get("layout", DEFAULTS["layout"]))
     episode = str(params.get("episode", DEFAULTS["episode"]))
     max_deals = int(params.get("max_deals", DEFAULTS["max_deals"]))
+    partnerships = params.get("partnerships", DEFAULTS["partnerships"])
+    if not isinstance(partnerships, bool):
+        raise ValueError(f"partnerships={partnerships!r:.40} must be True or False")
     changes: dict[str, object] = {}
+    if partnerships:
+        changes["partnerships"] = True
     if layout:
         changes["layout"] = Layout(layout)
         changes["players"] = Layout(layout).players if players == 0 else players
@@ -264,6 +272,8 @@ def _deal_bound(rules: Rules) -> tuple[int, int, int]:
     """
     contract = rules.max_bid * (2 if rules.blind_bids else 1)
     high = max(contract, 120 + sum(rules.marriage_values) + (rules.ace_marriage or 0), 200)
+    if rules.partnerships:  # a defending pair may add the sitter's musik (at most 150)
+        high += 150
     low = contract
     if rules.barrel is not None:
         low += rules.barrel_penalty
@@ -462,7 +472,10 @@ def _history_of(game: TysiacGame, text: object) -> list[object]:
         )
     if data["format"] != FORMAT:
         raise LoadError(f"format: {brief(data['format'])} is not {FORMAT!r}")
-    if data["parameters"] != _parameters(game):
+    given = data["parameters"]
+    if isinstance(given, dict):  # a state serialized before the partnerships parameter
+        given = {"partnerships": False, **given}
+    if given != _parameters(game):
         raise LoadError(
             f"parameters: {brief(data['parameters'])} are not this game's, "
             f"{brief(_parameters(game))}"
