@@ -238,7 +238,9 @@ def test_solve_equals_a_plain_minimax_where_the_rule_binds(on: bool, highest: bo
 
 def test_the_declarers_partner_is_not_made_to_overtrump_it() -> None:
     # four play, the declarer (seat 1) leads: seat 2 defends, seat 3 is its partner
-    pairs = Rules(players=4, layout=Layout.FOUR_ALL_PLAY, partnerships=True, overtrump_declarer=True)
+    pairs = Rules(
+        players=4, layout=Layout.FOUR_ALL_PLAY, partnerships=True, overtrump_declarer=True
+    )
     alone = Rules(players=4, layout=Layout.FOUR_ALL_PLAY, overtrump_declarer=True)
     assert pairs._play.trick_seats[0][1] == (1, 2, 3, 0)
     assert declarer_pos(pairs._play, 0, 1, 1, 1) == 0  # seat 2, a defender, to play
