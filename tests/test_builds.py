@@ -57,6 +57,15 @@ VARIANTS: tuple[tuple[str, tysiac.Layout, str, object], ...] = (
     ("ro", tysiac.Layout.FOUR_SITTER, "ace_marriage", 200),
     ("ru", tysiac.Layout.FOUR_ALL_PLAY, "partnerships", True),
     ("pl", tysiac.Layout.FOUR_SITTER, "partnerships", True),
+    ("ru", tysiac.Layout.THREE, "high_bid_step", 10),
+    ("app", tysiac.Layout.THREE, "free_opening", True),
+    ("ru", tysiac.Layout.THREE, "auction_max_bid", 120),
+    ("ru", tysiac.Layout.THREE, "barrel_mounting", tysiac.BarrelMounting.ONE_STAYS),
+    ("ru", tysiac.Layout.THREE, "barrel_reset_every", 3),
+    ("ru", tysiac.Layout.THREE, "no_win_deals", 3),
+    ("ru", tysiac.Layout.THREE, "concession_timing", tysiac.ConcessionTiming.BEFORE_GIVES),
+    ("pl", tysiac.Layout.THREE, "play_highest", True),
+    ("pl", tysiac.Layout.THREE, "overtrump_declarer", True),
 )
 
 
