@@ -36,7 +36,8 @@ from tysiac import (
     to_json,
 )
 from tysiac.bots import Bot, HeuristicBot, PIMCBot, RandomBot, play_game
-from tysiac.bots._pimc import _Budget, _declared
+from tysiac.bots._pimc import MARGIN
+from tysiac.bots._worlds import Budget, declared
 from tysiac.cli import main
 
 
@@ -154,11 +155,11 @@ def test_a_spent_budget_stays_spent() -> None:
     # the search that overruns a budget leaves it below zero; a later question must not
     # read that as "no limit" (the tree's -1)
     start = _first_lead_of(5)
-    budget = _Budget(10)
+    budget = Budget(10)
     assert budget.count_starts([start], 150) is None
     assert budget.left <= 0
     assert budget.count_starts([start], 150) is None
-    assert budget.made_and_margin([start], 150) is None
+    assert budget.made_and_margin([start], 150, MARGIN) is None
 
 
 def test_a_defender_counts_the_marriage_it_declares() -> None:
@@ -172,7 +173,7 @@ def test_a_defender_counts_the_marriage_it_declares() -> None:
             assert seat is not None
             moves = legal_moves(state)
             if seat != state.declarer and not state.trick:
-                banked = _declared(state, moves, seat)
+                banked = declared(state, moves, seat)
                 for move, points in zip(moves, banked, strict=True):
                     after = apply(state, move).marriages
                     new = after[len(state.marriages) :]

@@ -13,11 +13,10 @@ import time
 from collections.abc import Sequence
 from typing import Final
 
-from .._engine.api import apply, legal_moves
+from .._engine.api import apply
 from .._engine.core import Phase
 from .._engine.state import State
-from .._errors import InvalidDealError, SearchLimit, brief
-from .._info.observe import observe
+from .._errors import InvalidDealError, brief
 from .._info.sampling import Sampler
 from .._info.views import View
 from .._search.solve import Solver
@@ -26,6 +25,7 @@ from ._estimate import give_order
 from ._heuristic import HeuristicBot
 from ._knowledge import card_mask
 from ._protocol import check_seed, check_view
+from ._worlds import Budget, declared, first_lead, score_margin
 
 __all__ = [
     "BID_CONFIDENCE",
@@ -204,7 +204,7 @@ class PIMCBot:
         contract first, then, among the moves tied best, the exact totals."""
         decl = view.declarer
         contract = view.contract
-        budget = _Budget(self.nodes)
+        budget = Budget(self.nodes)
         worlds = [(world, Solver(world)) for world in self._worlds(view)]
         every = list(range(len(moves)))
         if decl is None or contract is None:  # the draw game: its own total
@@ -235,7 +235,7 @@ class PIMCBot:
             return moves[max(tied, key=lambda k: (totals[k], -k))]
         # a defender's marriage is its own, banked now: it counts as much as the points
         # kept from the declarer (the solver's value is the declarer's total alone)
-        banked = _declared(worlds[0][0], moves, view.seat)
+        banked = declared(worlds[0][0], moves, view.seat)
         answered = totals[-1]
         return moves[min(tied, key=lambda k: (totals[k] - answered * banked[k], k))]
 
@@ -246,8 +246,8 @@ class PIMCBot:
         bids = [m for m in moves if isinstance(m, Bid) and not m.blind]
         if view.bid == 0 or not bids:  # the forced opening bid, or a redeal
             return heuristic
-        starts = [_first_lead(world, view.seat, bids[0]) for world in self._worlds(view)]
-        made = _Budget(self.nodes).count_starts(starts, bids[0].amount + DISCOUNT)
+        starts = [first_lead(world, view.seat, bids[0]) for world in self._worlds(view)]
+        made = Budget(self.nodes).count_starts(starts, bids[0].amount + DISCOUNT)
         if made is not None and made[1] and made[0] >= BID_CONFIDENCE * made[1]:
             return bids[0]
         return next((m for m in moves if not isinstance(m, Bid)), heuristic)
@@ -257,12 +257,12 @@ class PIMCBot:
         if len(candidates) == 1:
             return candidates[0]
         bid = view.bid
-        budget = _Budget(self.nodes)
+        budget = Budget(self.nodes)
         made = [0] * len(candidates)
         margin = [0] * len(candidates)
         for world in self._worlds(view):
-            starts = [_first_lead(apply(world, move), view.seat, None) for move in candidates]
-            counts = budget.made_and_margin(starts, bid + DISCOUNT)
+            starts = [first_lead(apply(world, move), view.seat, None) for move in candidates]
+            counts = budget.made_and_margin(starts, bid + DISCOUNT, MARGIN)
             if counts is None:  # the budget ran out: this world is left out
                 break
             for k, (yes, spare) in enumerate(counts):
@@ -278,10 +278,10 @@ class PIMCBot:
         worlds = self._worlds(view)
         rows = len(worlds[0].sheet)
         # what the write-off scores is public: the same in every world
-        conceded = _margin(apply(worlds[0], Concede()).sheet[rows].deltas, seat)
+        conceded = score_margin(apply(worlds[0], Concede()).sheet[rows].deltas, seat)
         amounts: list[int] = []
-        starts = [_first_lead(world, seat, None, amounts) for world in worlds]
-        budget = _Budget(self.nodes)
+        starts = [first_lead(world, seat, None, amounts) for world in worlds]
+        budget = Budget(self.nodes)
         made = budget.count_starts(starts, view.bid + DISCOUNT)
         if made is None or not amounts or 2 * made[0] > made[1]:
             return False  # the bid is made in most worlds: play on
@@ -293,7 +293,7 @@ class PIMCBot:
             if end is None:  # the budget is spent: the worlds played out decide
                 break
             row = end.sheet[rows]
-            played.append((row.totals[seat], _margin(row.deltas, seat) - row.deltas[seat]))
+            played.append((row.totals[seat], score_margin(row.deltas, seat) - row.deltas[seat]))
         if not played:
             return False
         # each contract's expected margin over the others: +c made (with DISCOUNT to
@@ -310,9 +310,9 @@ class PIMCBot:
         contracts = [m for m in moves if isinstance(m, Contract)]
         if not contracts:
             return moves[0]
-        starts = [_first_lead(world, view.seat, None) for world in self._worlds(view)]
+        starts = [first_lead(world, view.seat, None) for world in self._worlds(view)]
         # for each contract (lowest first), the worlds that make it, while more than half do
-        budget = _Budget(self.nodes)
+        budget = Budget(self.nodes)
         best: Move = contracts[0]
         best_value = -math.inf
         for contract in contracts:
@@ -329,180 +329,3 @@ class PIMCBot:
         if Concede() in moves and best_value < -view.bid:
             best = Concede()
         return best
-
-
-class _Budget:
-    """The search budget of one decision: at most ``nodes`` positions over all its
-    solves.  A question that would go beyond it returns None, and the decision uses the
-    worlds answered before (deterministic: the count does not depend on the clock)."""
-
-    def __init__(self, nodes: int) -> None:
-        self.left = nodes
-
-    def _run(self, solver: Solver) -> None:
-        if self.left <= 0:  # spent (a limit of -1 would mean none at all)
-            raise SearchLimit("the decision's budget of positions is spent")
-        solver.tree.limit = solver.tree.nodes + self.left
-
-    def _spent(self, solver: Solver, before: int) -> None:
-        self.left -= solver.tree.nodes - before
-
-    def count(
-        self,
-        worlds: list[tuple[State, Solver]],
-        moves: tuple[Move, ...],
-        which: Sequence[int],
-        bound: int,
-    ) -> list[int] | None:
-        """For each move (of those in ``which``), the worlds in which the value after it is
-        at least ``bound``; None when not one world was answered."""
-        out = [0] * len(moves)
-        answered = 0
-        for world, solver in worlds:
-            before = solver.tree.nodes
-            try:
-                self._run(solver)
-                yes = [solver.at_least(apply(world, moves[k]), bound) for k in which]
-            except SearchLimit:
-                break
-            finally:
-                self._spent(solver, before)
-            for k, ok in zip(which, yes, strict=True):
-                out[k] += ok
-            answered += 1
-        return out if answered else None
-
-    def totals(
-        self, worlds: list[tuple[State, Solver]], moves: tuple[Move, ...], which: Sequence[int]
-    ) -> list[int] | None:
-        """For each move (of those in ``which``), the sum over the worlds of the exact value
-        after it, then the number of worlds answered; None when not one was answered."""
-        out = [0] * len(moves)
-        answered = 0
-        for world, solver in worlds:
-            before = solver.tree.nodes
-            values = []
-            try:
-                self._run(solver)
-                guess = -1
-                for k in which:
-                    guess = solver.value(apply(world, moves[k]), guess)
-                    values.append(guess)
-            except SearchLimit:
-                break
-            finally:
-                self._spent(solver, before)
-            for k, value in zip(which, values, strict=True):
-                out[k] += value
-            answered += 1
-        return [*out, answered] if answered else None
-
-    def count_starts(self, starts: Sequence[State | None], bound: int) -> tuple[int, int] | None:
-        """How many of the first leads ``starts`` make ``bound`` for the declarer, of how
-        many answered (a None start, a deal over before its play, is left out); None when
-        the budget is spent before any."""
-        made = answered = 0
-        for start in starts:
-            if start is None:
-                continue
-            solver = Solver(start)
-            try:
-                self._run(solver)
-                made += solver.at_least(start, bound)
-            except SearchLimit:
-                break
-            finally:
-                self._spent(solver, 0)
-            answered += 1
-        if self.left <= 0 and not answered:
-            return None
-        return made, answered
-
-    def play_out(self, start: State) -> State | None:
-        """The deal of ``start`` (a first lead) played to its end along one of the solver's
-        best lines, every card open; None when the budget is spent first."""
-        solver = Solver(start)
-        try:
-            self._run(solver)
-            line = solver.line(start, solver.value(start))
-        except SearchLimit:
-            return None
-        finally:
-            self._spent(solver, 0)
-        for move in line:
-            start = apply(start, move)
-        return start
-
-    def made_and_margin(
-        self, starts: Sequence[State | None], bound: int
-    ) -> list[tuple[int, int]] | None:
-        """For each first lead of ``starts``: whether the declarer makes ``bound``, and
-        ``bound`` plus :data:`MARGIN` (a None start: neither); None when the budget runs
-        out before all are answered."""
-        out = []
-        for start in starts:
-            if start is None:
-                out.append((0, 0))
-                continue
-            solver = Solver(start)
-            try:
-                self._run(solver)
-                yes = solver.at_least(start, bound)
-                spare = yes and solver.at_least(start, bound + MARGIN)
-            except SearchLimit:
-                return None
-            finally:
-                self._spent(solver, 0)
-            out.append((int(yes), int(spare)))
-        return out
-
-
-def _declared(world: State, moves: Sequence[Move], seat: int) -> list[int]:
-    """For each move, the marriage points it declares for ``seat`` (0: none): the same in
-    every world, since a declaration depends only on the seat's own hand."""
-    values = (*world.rules.marriage_values, world.rules.ace_marriage or 0)
-    before = len(world._c.marriages)
-    out = []
-    for move in moves:
-        after = apply(world, move)._c.marriages
-        out.append(sum(values[code] for who, code in after[before:] if who == seat))
-    return out
-
-
-def _margin(deltas: Sequence[int], seat: int) -> float:
-    """What ``seat`` adds to its score less what the others add, on average."""
-    others = [d for s, d in enumerate(deltas) if s != seat]
-    return deltas[seat] - sum(others) / max(len(others), 1)
-
-
-def _first_lead(
-    state: State, seat: int, bid: Bid | None, amounts: list[int] | None = None
-) -> State | None:
-    """The world ``state`` played on to its first lead with ``seat`` declaring: the auction
-    won with ``bid`` (everyone else passing), then the musik, the gives or discards and the
-    lowest contract as :class:`HeuristicBot` plays them; None when the deal ends before the
-    play (a redeal, a bomb).  An empty ``amounts`` is filled with the contracts the declarer
-    may name there."""
-    rows = len(state.sheet)
-    if bid is not None:
-        state = apply(state, bid)
-        while state.phase is Phase.AUCTION and len(state.sheet) == rows:
-            moves = legal_moves(state)
-            state = apply(state, next((m for m in moves if not isinstance(m, Bid)), moves[0]))
-    helper = HeuristicBot(seed=0)
-    while state.phase is not Phase.PLAY and len(state.sheet) == rows and not state.is_over:
-        if state.phase is Phase.AUCTION:  # someone else's auction went on (cannot happen)
-            return None
-        mover = state.to_move
-        assert mover is not None
-        moves = legal_moves(state)
-        if state.phase is Phase.CONTRACT:
-            if amounts is not None and not amounts:
-                amounts.extend(m.amount for m in moves if isinstance(m, Contract))
-            move: Move = next((m for m in moves if isinstance(m, Contract)), moves[0])
-        else:
-            move = helper.choose(observe(state, mover))
-        state = apply(state, move)
-    if len(state.sheet) != rows or state.is_over or state.declarer != seat:
-        return None
-    return state
