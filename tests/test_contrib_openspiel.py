@@ -33,6 +33,7 @@ from tysiac import (  # noqa: E402
     observe,
     to_json,
 )
+from tysiac.contrib import _episode as episode  # noqa: E402
 from tysiac.contrib import openspiel as adapter  # noqa: E402
 from tysiac.encoding import encode_move, feature_names, features, num_actions  # noqa: E402
 
@@ -435,7 +436,7 @@ def test_the_module_docstring_examples_run() -> None:
 @given(r=rules(), seed=st.integers(0, 2**32))
 @settings(max_examples=60)
 def test_every_deal_stays_inside_the_games_utility_bounds(r: Rules, seed: int) -> None:
-    low, high, _ = adapter._deal_bound(r)
+    low, high, _ = episode.deal_bound(r)
     rng = random.Random(seed)
     state = new_game(r, seed=seed)
     for _ in range(400):  # uniform random moves: blind bids, concessions, bombs, penalties

@@ -53,36 +53,26 @@ from __future__ import annotations
 
 import json
 import random
-from array import array
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, Final
 
 import attrs
 import numpy as np
 import pyspiel
 
-from .. import (
-    CARDS,
-    Layout,
-    LoadError,
-    Rules,
-    State,
-    apply,
-    move_text,
-    observe,
-    sample_world,
-    to_json,
-)
-from .._engine.core import Phase
-from .._engine.start import start_deal
+from .. import CARDS, LoadError, State, move_text, observe, sample_world, to_json
 from .._errors import brief
-from ..encoding import (
-    action_mask,
-    decode_move,
-    feature_names,
-    features,
-    features_into,
-    num_actions,
+from ..encoding import action_mask, decode_move, feature_names, features_into, num_actions
+from ._episode import (
+    DECK,
+    DEFAULTS,
+    FORMAT,
+    Position,
+    deal_bound,
+    history_of,
+    replayed,
+    rules_from_params,
+    start,
 )
 
 __all__ = [
@@ -95,23 +85,6 @@ __all__ = [
     "resampler",
     "rules_from_params",
 ]
-
-_DECK: Final = 24
-#: The ``"format"`` of the JSON that :meth:`TysiacState.serialize` writes.
-FORMAT: Final = "tysiac-openspiel/1"
-#: What the adapter's attribute pickles to inside OpenSpiel's own serialized text: one plain
-#: string, standing for "rebuild the position from the action history".
-_FROM_HISTORY: Final = "tysiac: rebuilt from the action history"
-
-#: The parameters and their defaults.
-DEFAULTS: Final[dict[str, int | str]] = {
-    "preset": "app",
-    "players": 0,
-    "layout": "",
-    "episode": "deal",
-    "max_deals": 1,
-    "partnerships": False,
-}
 
 GAME_TYPE: Final = pyspiel.GameType(
     short_name="python_tysiac",
@@ -131,176 +104,16 @@ GAME_TYPE: Final = pyspiel.GameType(
 )
 
 
-def rules_from_params(params: dict[str, Any]) -> tuple[Rules, str, int]:
-    """The rules, the episode kind and the deal limit that game parameters describe."""
-    preset = str(params.get("preset", DEFAULTS["preset"]))
-    players = int(params.get("players", DEFAULTS["players"]))
-    layout = str(params.get("layout", DEFAULTS["layout"]))
-    episode = str(params.get("episode", DEFAULTS["episode"]))
-    max_deals = int(params.get("max_deals", DEFAULTS["max_deals"]))
-    partnerships = params.get("partnerships", DEFAULTS["partnerships"])
-    if not isinstance(partnerships, bool):
-        raise ValueError(f"partnerships={partnerships!r:.40} must be True or False")
-    changes: dict[str, object] = {}
-    if partnerships:
-        changes["partnerships"] = True
-    if layout:
-        changes["layout"] = Layout(layout)
-        changes["players"] = Layout(layout).players if players == 0 else players
-    elif players:
-        changes["players"] = players
-    rules = Rules.preset(preset, **changes)
-    if episode not in ("deal", "game"):
-        raise ValueError(f"episode={episode!r:.40} must be 'deal' or 'game'")
-    if episode == "deal":
-        max_deals = 1
-    elif max_deals < 1:
-        raise ValueError(f"max_deals={max_deals} must be at least 1 (a bounded game length)")
-    return rules, episode, max_deals
-
-
-@attrs.frozen
-class _Position:
-    """Everything an OpenSpiel state holds: immutable, so copies return it.
-
-    ``state`` is the tysiac state: ``None`` while the first deal is dealt; while a later
-    deal is dealt, the state the library moved to when the last deal ended (only its
-    scores, dealer, deal number and sheet are used: its cards are never shown).
-    """
-
-    rules: Rules
-    max_deals: int
-    state: State | None = None
-    dealt: tuple[int, ...] = ()
-    dealing: bool = True
-    deals: int = 0
-    start: tuple[int, ...] = ()
-    past: tuple[tuple[str, ...], ...] = ()
-    # per seat: the information-state tensor's blocks of the finished deals (float32 bytes)
-    recalled: tuple[bytes, ...] = ()
-    over: bool = False
-
-    def __copy__(self) -> _Position:
-        return self
-
-    def __deepcopy__(self, memo: object) -> _Position:
-        return self
-
-    def __reduce__(self) -> tuple[type[str], tuple[str]]:
-        # OpenSpiel's C++ serializer pickles the Python state's attributes: the position
-        # pickles as one plain string, and the state it is loaded into rebuilds the position
-        # from the action history written beside it (see TysiacState.pos)
-        return (str, (_FROM_HISTORY,))
-
-    def legal(self, action: int) -> bool:
-        """Whether ``action`` may be applied now (a card not dealt yet, or a legal move)."""
-        if self.over:
-            return False
-        if self.dealing:
-            return 0 <= action < _DECK and action not in self.dealt
-        assert self.state is not None
-        mask = action_mask(self.state)
-        return 0 <= action < len(mask) and mask[action]
-
-    def after(self, action: int) -> _Position:
-        """The position after ``action`` (checked by the caller with :meth:`legal`)."""
-        if self.dealing:
-            dealt = (*self.dealt, action)
-            if len(dealt) < _DECK:
-                return attrs.evolve(self, dealt=dealt)
-            return attrs.evolve(self, state=_dealt(self, dealt), dealt=(), dealing=False)
-        before = self.state
-        assert before is not None
-        move = decode_move(action, self.rules)
-        after = apply(before, move)
-        if after.phase is not Phase.GAME_OVER and after.deal_number == before.deal_number:
-            return attrs.evolve(self, state=after)
-        row = after.sheet[-1]
-        views = [observe(before, seat) for seat in range(len(self.past))]
-        past = tuple(
-            (*p, f"{to_json(view)}\nlast: {move} by {before.to_move}\n{row!r}")
-            for view, p in zip(views, self.past, strict=True)
-        )
-        deals = self.deals + 1
-        over = after.phase is Phase.GAME_OVER or deals >= self.max_deals
-        recalled = self.recalled
-        if deals < self.max_deals:  # a later deal's tensor recalls this one
-            last = [0.0] * num_actions(self.rules)
-            last[action] = 1.0
-            recalled = tuple(
-                r + array("f", features(view)).tobytes() + array("f", last).tobytes()
-                for view, r in zip(views, recalled, strict=True)
-            )
-        return attrs.evolve(
-            self,
-            state=after,
-            dealing=not over,
-            deals=deals,
-            past=past,
-            recalled=recalled,
-            over=over,
-        )
-
-
-def _start(rules: Rules, max_deals: int) -> _Position:
-    n = rules.players
-    return _Position(rules, max_deals, start=(0,) * n, past=((),) * n, recalled=(b"",) * n)
-
-
-def _replayed(rules: Rules, max_deals: int, actions: Sequence[object], path: str) -> _Position:
-    """The position after ``actions`` from the start, each checked (:class:`LoadError`)."""
-    pos = _start(rules, max_deals)
-    for i, action in enumerate(actions):
-        if type(action) is not int:
-            raise LoadError(f"{path}[{i}]: {brief(action)} is not an action number")
-        if not pos.legal(action):
-            what = "a card dealt already" if pos.dealing else "not a legal action"
-            if pos.over:
-                what = "after the end of the episode"
-            raise LoadError(f"{path}[{i}]: {action} is {what}")
-        pos = pos.after(action)
-    return pos
-
-
-def _deal_bound(rules: Rules) -> tuple[int, int, int]:
-    """Per deal: the lowest and highest score change, and the most player moves.
-
-    Generous on purpose: a blind contract counts double, and the Russian end game adds the
-    barrel's fall (or a reset to 0 on a fall), a bolt's penalty, a repeated concession's bid
-    (or penalty), a no-win streak's penalty and the dump (a reset to 0 from any dump score)
-    on top of the deal itself.
-    """
-    contract = rules.max_bid * (2 if rules.blind_bids else 1)
-    high = max(contract, 120 + sum(rules.marriage_values) + (rules.ace_marriage or 0), 200)
-    if rules.partnerships:  # a defending pair may add the sitter's musik (at most 150)
-        high += 150
-    low = contract
-    if rules.barrel is not None:
-        low += rules.barrel_penalty
-    low += rules.bolt_penalty or 0
-    if rules.concession_penalty_every is not None:
-        low += contract if rules.concession_penalty is None else rules.concession_penalty
-    if rules.no_win_deals is not None:
-        low += rules.no_win_penalty
-    if rules.barrel_reset_every is not None:
-        low += rules.target  # a fall that resets a score below the target to 0
-    low += max((d for d in rules.dump_scores if d > 0), default=0)
-    high += max((-d for d in rules.dump_scores if d < 0), default=0)
-    bids = (rules.max_bid - rules.opening_bid) // rules.bid_step + 1
-    moves = 2 * bids + rules.players + 40  # passes, (blind) bids, redeal, musik, gives, 24 plays
-    return -low, high, moves
-
-
 class TysiacGame(pyspiel.Game):  # type: ignore[misc]
     """The game ``python_tysiac`` (see the module docstring)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(DEFAULTS) | dict(params or {})
         self.rules, self.episode, self.max_deals = rules_from_params(params)
-        low, high, moves = _deal_bound(self.rules)
+        low, high, moves = deal_bound(self.rules)
         info = pyspiel.GameInfo(
             num_distinct_actions=num_actions(self.rules),
-            max_chance_outcomes=_DECK,
+            max_chance_outcomes=DECK,
             num_players=self.rules.players,
             min_utility=float(low * self.max_deals),
             max_utility=float(high * self.max_deals),
@@ -315,7 +128,7 @@ class TysiacGame(pyspiel.Game):  # type: ignore[misc]
         )
         self._params = {key: params[key] for key in DEFAULTS}
         # a serialized state holds at most every chance outcome and player action
-        self._longest = (_DECK * self.max_deals + moves * self.max_deals) * 8 + 4096
+        self._longest = (DECK * self.max_deals + moves * self.max_deals) * 8 + 4096
 
     def new_initial_state(self) -> TysiacState:
         """The start of an episode: the first deal's first card is to be dealt."""
@@ -339,8 +152,8 @@ class TysiacGame(pyspiel.Game):  # type: ignore[misc]
             LoadError: ``text`` is not a serialized state of this game, or an action in it
                 is not legal where it comes (the message names the first one).
         """
-        actions = _history_of(self, text)
-        _replayed(self.rules, self.max_deals, actions, "history")  # every action checked
+        actions = history_of(text, self._params, self.rules, self.max_deals, self._longest)
+        replayed(self.rules, self.max_deals, actions, "history")  # every action checked
         state = self.new_initial_state()
         for action in actions:
             state.apply_action(action)
@@ -348,26 +161,26 @@ class TysiacGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class TysiacState(pyspiel.State):  # type: ignore[misc]
-    """An OpenSpiel state: a wrapper of one immutable :class:`_Position`."""
+    """An OpenSpiel state: a wrapper of one immutable :class:`Position`."""
 
     def __init__(self, game: TysiacGame) -> None:
         super().__init__(game)
-        self.pos = _start(game.rules, game.max_deals)
+        self.pos = start(game.rules, game.max_deals)
 
     @property
-    def pos(self) -> _Position:
+    def pos(self) -> Position:
         """The position (kept in the instance's ``__dict__``, which OpenSpiel copies to clone
         the state and pickles to serialize it)."""
-        found: _Position = self.__dict__["pos"]
+        found: Position = self.__dict__["pos"]
         return found
 
     @pos.setter
-    def pos(self, value: _Position | str) -> None:
+    def pos(self, value: Position | str) -> None:
         if isinstance(value, str):
             # OpenSpiel's C++ deserializer hands back what the position pickled to (one
             # string): the position is rebuilt from the action history it has restored
             game = self.get_game()
-            value = _replayed(game.rules, game.max_deals, list(self.history()), "history")
+            value = replayed(game.rules, game.max_deals, list(self.history()), "history")
         self.__dict__["pos"] = value
 
     # -- OpenSpiel API -----------------------------------------------------------------
@@ -389,7 +202,7 @@ class TysiacState(pyspiel.State):  # type: ignore[misc]
         return [i for i, legal in enumerate(mask) if legal]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        left = sorted(set(range(_DECK)) - set(self.pos.dealt))
+        left = sorted(set(range(DECK)) - set(self.pos.dealt))
         p = 1.0 / len(left)
         return [(c, p) for c in left]
 
@@ -450,71 +263,6 @@ def _parameters(game: TysiacGame) -> dict[str, int | str]:
     return dict(game._params)
 
 
-def _history_of(game: TysiacGame, text: object) -> list[object]:
-    """The action history in ``text``: this module's JSON, or the state part of OpenSpiel's
-    own serialization (only its history line is read)."""
-    if not isinstance(text, str):
-        raise LoadError(f"$: {brief(text)} is not a serialized state (a str)")
-    if len(text) > game._longest:
-        raise LoadError(
-            f"$: {len(text)} characters, more than a serialized state of this game can hold"
-        )
-    if text.startswith("history="):
-        return _openspiel_history(game, text)
-    try:
-        data = json.loads(text, parse_constant=_no_constant)
-    except (ValueError, RecursionError) as exc:
-        raise LoadError(f"$: not a serialized state: {brief(str(exc))}") from None
-    if not isinstance(data, dict) or set(data) != {"format", "parameters", "history"}:
-        raise LoadError(
-            '$: not a serialized state: a JSON object with "format", "parameters" and '
-            '"history" is needed'
-        )
-    if data["format"] != FORMAT:
-        raise LoadError(f"format: {brief(data['format'])} is not {FORMAT!r}")
-    given = data["parameters"]
-    if isinstance(given, dict):  # a state serialized before the partnerships parameter
-        given = {"partnerships": False, **given}
-    if given != _parameters(game):
-        raise LoadError(
-            f"parameters: {brief(data['parameters'])} are not this game's, "
-            f"{brief(_parameters(game))}"
-        )
-    history = data["history"]
-    if not isinstance(history, list):
-        raise LoadError(f"history: {brief(history)} is not a list of action numbers")
-    return history
-
-
-def _no_constant(text: str) -> None:
-    raise ValueError(f"{text} is not a number JSON allows")
-
-
-def _openspiel_history(game: TysiacGame, text: str) -> list[object]:
-    """The actions of OpenSpiel's ``history=p:a,p:a,...`` line, each made by the player to
-    move (the chance player is -1); the lines after it (OpenSpiel's pickle) are ignored."""
-    line = text.split("\n", 1)[0].removeprefix("history=")
-    actions: list[object] = []
-    pos = _start(game.rules, game.max_deals)
-    for i, item in enumerate(line.split(",") if line else []):
-        player, _, action = item.partition(":")
-        if not (_is_number(player) and _is_number(action)):
-            raise LoadError(f"history[{i}]: {brief(item)} is not player:action")
-        expected = -1 if pos.dealing else (pos.state.to_move if pos.state else None)
-        if int(player) != expected:
-            raise LoadError(f"history[{i}]: player {brief(int(player))} is not to move")
-        if not pos.legal(int(action)):
-            raise LoadError(f"history[{i}]: {brief(int(action))} is not a legal action here")
-        pos = pos.after(int(action))
-        actions.append(int(action))
-    return actions
-
-
-def _is_number(text: str) -> bool:
-    body = text[1:] if text.startswith("-") else text
-    return 0 < len(body) <= 6 and body.isascii() and body.isdigit()
-
-
 def deserialize_game_and_state(text: str) -> tuple[TysiacGame, TysiacState]:
     """The game and state of ``pyspiel.serialize_game_and_state(game, state)`` text, read
     without unpickling anything (``pyspiel.deserialize_game_and_state`` unpickles a part of
@@ -550,16 +298,6 @@ def deserialize_game_and_state(text: str) -> tuple[TysiacGame, TysiacState]:
     if not isinstance(game, TysiacGame):  # pragma: no cover  (registered under that name)
         raise LoadError(f"[Game]: {brief(game_lines[0])} is not a {GAME_TYPE.short_name} game")
     return game, game.deserialize_state("\n".join(sections.get("[State]", [])))
-
-
-def _dealt(pos: _Position, deck: tuple[int, ...]) -> State:
-    """The first state of the deal dealt from ``deck``, after the deals already played."""
-    rules = pos.rules
-    if pos.state is None:
-        n = rules.players
-        return start_deal(rules, 0, 1, rules.first_dealer, (0,) * n, (0,) * n, (), deck)
-    g = pos.state._game
-    return start_deal(rules, 0, g.deal_number, g.dealer, g.scores, g.bombs, g.sheet, deck)
 
 
 class _Observer:
