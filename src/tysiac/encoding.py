@@ -32,7 +32,8 @@ from typing import Final
 from ._errors import InvalidActionError, NotAnActionError
 from ._info.actionmask import action_mask, action_mask_into
 from ._info.actions import decode_move, encode_move, num_actions
-from ._info.features import feature_names, features, features_into
+from ._info.featureblocks import feature_names
+from ._info.features import features, features_into
 
 __all__ = [
     "VERSION",
