@@ -12,12 +12,9 @@ from collections.abc import Sequence
 
 from .._rules.rules import Rules
 from .endgame import Settled, Tallies, settle
-from .points import defender_gain, round_defender
+from .points import bomb_gain, concession_gain, defender_gain, round_defender
 from .results import Outcome
 from .statics import (
-    BOMB_PAYOUT_SIXTY,
-    CONCESSION_PAYOUT_HALF_ANY_BID,
-    CONCESSION_PAYOUT_HALF_BID,
     OUTCOME_BOMBED,
     OUTCOME_CONCEDED,
 )
@@ -70,17 +67,10 @@ def pair_deltas(
     # partner declares, the contract replaces the pair's points, the musik's included
     extra = musik if sitter >= 0 and sitter % 2 == theirs else 0
     if outcome is OUTCOME_BOMBED:
-        gain = 60 if r.bomb_payout is BOMB_PAYOUT_SIXTY else -(-bid // 20) * 10
-        out[theirs] = defender_gain(r, before[theirs], gain + extra)
+        out[theirs] = defender_gain(r, before[theirs], bomb_gain(r, bid) + extra)
     elif outcome is OUTCOME_CONCEDED:
-        gain = 60
-        payout = r.concession_payout
-        if payout is CONCESSION_PAYOUT_HALF_ANY_BID or (
-            payout is CONCESSION_PAYOUT_HALF_BID and bid > 120
-        ):
-            gain = -(-bid // 10) * 5  # half the bid, rounded up to a multiple of 5
         out[ours] = -bid
-        out[theirs] = defender_gain(r, before[theirs], gain + extra)
+        out[theirs] = defender_gain(r, before[theirs], concession_gain(r, bid) + extra)
     else:
         assert contract is not None
         made = round_defender(r, own[ours]) if r.declarer_rounded else own[ours]

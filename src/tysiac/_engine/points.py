@@ -1,10 +1,14 @@
-"""A deal's points: the defenders' rounding and caps, and the four-player sitter's musik."""
+"""A deal's points: the defenders' rounding and caps, what a bomb or a concession pays each
+opponent, and the four-player sitter's musik."""
 
 from __future__ import annotations
 
 from .._rules.rules import Rules
 from .._vocab.masks import ACE, PAIR_MASK, RANK_MASK
 from .statics import (
+    BOMB_PAYOUT_SIXTY,
+    CONCESSION_PAYOUT_HALF_ANY_BID,
+    CONCESSION_PAYOUT_HALF_BID,
     DEFENDER_CAP_BELOW_TARGET,
     DEFENDER_CAP_NONE,
     DEFENDER_CAP_NOTHING,
@@ -12,6 +16,8 @@ from .statics import (
 )
 
 __all__ = [
+    "bomb_gain",
+    "concession_gain",
     "defender_gain",
     "round_defender",
     "sitter_cards",
@@ -42,6 +48,23 @@ def defender_gain(rules: Rules, score: int, gain: int) -> int:
         if cap is DEFENDER_CAP_NOTHING and score + gain >= rules.target:
             return 0
     return gain
+
+
+def bomb_gain(rules: Rules, bid: int) -> int:
+    """What a bomb pays each opponent (each defending pair), before the barrel and the cap:
+    60, or half the bid rounded up to a multiple of 10 (rules, section 6, ``bomb_payout``)."""
+    return 60 if rules.bomb_payout is BOMB_PAYOUT_SIXTY else -(-bid // 20) * 10
+
+
+def concession_gain(rules: Rules, bid: int) -> int:
+    """What a concession pays each opponent (each defending pair), before the barrel and the
+    cap: 60, or half the bid rounded up to a multiple of 5 (``concession_payout``)."""
+    payout = rules.concession_payout
+    if payout is CONCESSION_PAYOUT_HALF_ANY_BID or (
+        payout is CONCESSION_PAYOUT_HALF_BID and bid > 120
+    ):
+        return -(-bid // 10) * 5
+    return 60
 
 
 def sitter_score(rules: Rules, musik: int) -> int:

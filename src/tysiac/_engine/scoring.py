@@ -15,14 +15,18 @@ from .edits import replace
 from .endgame import Tallies, russian_barrel, settle
 from .history import ScoreSheet
 from .pairs import pair_deltas, settle_pairs
-from .points import defender_gain, round_defender, sitter_cards, sitter_score
+from .points import (
+    bomb_gain,
+    concession_gain,
+    defender_gain,
+    round_defender,
+    sitter_cards,
+    sitter_score,
+)
 from .results import DealResult, Outcome
 from .start import start_deal
 from .state import State
 from .statics import (
-    BOMB_PAYOUT_SIXTY,
-    CONCESSION_PAYOUT_HALF_ANY_BID,
-    CONCESSION_PAYOUT_HALF_BID,
     LAYOUT_FOUR_SITTER,
     OUTCOME_BOMBED,
     OUTCOME_CLAIMED,
@@ -145,17 +149,12 @@ def deal_result(
             deltas[i] = round_defender(r, totals[i])
     else:
         if outcome is OUTCOME_BOMBED:
-            gain = 60 if r.bomb_payout is BOMB_PAYOUT_SIXTY else -(-deal.bid // 20) * 10
+            gain = bomb_gain(r, deal.bid)
             for i in seats:
                 if i != decl:
                     deltas[i] = defender_gain(r, before[i], gain)
         elif outcome is OUTCOME_CONCEDED:
-            gain = 60
-            payout = r.concession_payout
-            if payout is CONCESSION_PAYOUT_HALF_ANY_BID or (
-                payout is CONCESSION_PAYOUT_HALF_BID and deal.bid > 120
-            ):
-                gain = -(-deal.bid // 10) * 5  # half the bid, rounded up to a multiple of 5
+            gain = concession_gain(r, deal.bid)
             deltas[decl] = -deal.bid
             for i in seats:
                 if i != decl:
