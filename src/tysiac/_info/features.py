@@ -29,6 +29,10 @@ __all__ = ["features", "features_into"]
 
 _PLAY: Final = Phase.PLAY
 _NONE: Final = tuple((0,) * n for n in range(5))  # a zero per seat, by player count
+#: By player count, then viewer: the seats in the features' order (the viewer's first).
+_ORDER: Final = tuple(
+    tuple(tuple((me + r) % n for r in range(n)) for me in range(n)) for n in range(5)
+)
 # the one-hot block of each 12-bit half of a card mask, as floats (a list's slice takes a
 # tuple, an array's an array of its type)
 _SIXTHS: Final = tuple(tuple((0.0, 1.0)[m >> b & 1] for b in range(6)) for m in range(64))
@@ -146,41 +150,54 @@ def _compact(v: ViewCore, out: MutableSequence[float], halves: Sequence[Sequence
     f = rules._play
     active = f.active
     me = v.seat
+    order = _ORDER[n][me]  # the seats from the viewer's: its own, then clockwise
     max_bid = float(rules.max_bid)
+    # where each block starts (the order of feature_names)
+    to_move_at = len(PHASES)
+    dealer_at = to_move_at + n
+    scores_at = dealer_at + n
+    hand_at = scores_at + n
+    sizes_at = hand_at + 24
+    bid_at = sizes_at + n
+    bidder_at = bid_at + 1
+    top_at = bidder_at + n
+    passed_at = top_at + n
+    declarer_at = passed_at + n
+    contract_at = declarer_at + n
+    musik_at = contract_at + 1
+    given_at = musik_at + 24
+    discards_at = given_at + 24 * n
+    stock_at = discards_at + 24
+    trump_at = stock_at + 1
+    leader_at = trump_at + 5
+    trick_at = leader_at + n
+    played_at = trick_at + 24 * active
+    points_at = played_at + 24 * n
+    won_at = points_at + n
+    marriages_at = won_at + n
+    possible_at = marriages_at + 4 * n
+    piles_at = possible_at + 24 * n
+    ace_at = piles_at + 25 * len(PILES)
+
     out[PHASES.index(v.phase)] = 1.0
-    i = len(PHASES)
     if v.to_move is not None:
-        out[i + (v.to_move - me) % n] = 1.0
-    i += n
-    out[i + (v.dealer - me) % n] = 1.0
-    i += n
-    target = rules.target
-    scores = v.scores
-    for r in range(n):
-        out[i + r] = scores[(me + r) % n] / target
-    i += n
+        out[to_move_at + (v.to_move - me) % n] = 1.0
+    out[dealer_at + (v.dealer - me) % n] = 1.0
     hand = v.hand
     if hand:
-        out[i : i + 12] = halves[hand & 0xFFF]
-        out[i + 12 : i + 24] = halves[hand >> 12]
-    i += 24
-    sizes = v.hand_sizes
-    for r in range(n):
-        out[i + r] = sizes[(me + r) % n] / CARDS_SCALE
-    i += n
-    out[i] = v.bid / max_bid
-    i += 1
+        out[hand_at : hand_at + 12] = halves[hand & 0xFFF]
+        out[hand_at + 12 : hand_at + 24] = halves[hand >> 12]
+    out[bid_at] = v.bid / max_bid
     if v.bidder is not None:
-        out[i + (v.bidder - me) % n] = 1.0
-    i += n
-    codes = log_codes(v.log)
+        out[bidder_at + (v.bidder - me) % n] = 1.0
+    sizes = v.hand_sizes
     facts = scan(  # the knowledge scan (scan_view's): the knowledge, and the moves' counts
         rules,
         me,
         v.dealer,
         v.declarer,
         hand,
-        codes,
+        log_codes(v.log),
         v.musik,
         v.discards,
         sizes,
@@ -188,48 +205,26 @@ def _compact(v: ViewCore, out: MutableSequence[float], halves: Sequence[Sequence
         v.stock_size,
         v.ace_marriage,
     )
-    top_bid = facts.top_bid
-    for r in range(n):
-        amount = top_bid[(me + r) % n]
-        if amount:
-            out[i + r] = amount / max_bid
-    i += n
-    passed = v.passed
-    for r in range(n):
-        if passed >> (me + r) % n & 1:
-            out[i + r] = 1.0
-    i += n
     if v.declarer is not None:
-        out[i + (v.declarer - me) % n] = 1.0
-    i += n
-    out[i] = 0.0 if v.contract is None else v.contract / max_bid
-    i += 1
+        out[declarer_at + (v.declarer - me) % n] = 1.0
+    if v.contract is not None:
+        out[contract_at] = v.contract / max_bid
     musik = v.musik
     if musik:
-        out[i : i + 12] = halves[musik & 0xFFF]
-        out[i + 12 : i + 24] = halves[musik >> 12]
-    i += 24
-    given = i
-    i += 24 * n
+        out[musik_at : musik_at + 12] = halves[musik & 0xFFF]
+        out[musik_at + 12 : musik_at + 24] = halves[musik >> 12]
     discards = v.discards
     if discards:
-        out[i : i + 12] = halves[discards & 0xFFF]
-        out[i + 12 : i + 24] = halves[discards >> 12]
-    i += 24
-    out[i] = v.stock_size / CARDS_SCALE
-    i += 1
-    out[i + (4 if v.trump < 0 else v.trump)] = 1.0
-    i += 5
+        out[discards_at : discards_at + 12] = halves[discards & 0xFFF]
+        out[discards_at + 12 : discards_at + 24] = halves[discards >> 12]
+    out[stock_at] = v.stock_size / CARDS_SCALE
+    out[trump_at + (4 if v.trump < 0 else v.trump)] = 1.0
     leader = v.leader
     if leader is not None:
-        out[i + (leader - me) % n] = 1.0
-    i += n
+        out[leader_at + (leader - me) % n] = 1.0
     trick = v.trick
     for position in range(len(trick)):
-        out[i + 24 * position + trick[position]] = 1.0
-    i += 24 * active
-    played = i
-    i += 24 * n
+        out[trick_at + 24 * position + trick[position]] = 1.0
     # the moves, as the scan counted them: the cards each seat gave, played and won
     gave = facts.received  # per seat: the cards this seat saw it receive
     if v.phase is _PLAY:
@@ -244,44 +239,47 @@ def _compact(v: ViewCore, out: MutableSequence[float], halves: Sequence[Sequence
             for position in range(len(trick)):
                 shown[seats[position]] |= 1 << trick[position]
             seen = tuple(shown)
-    for r in range(n):
-        m = gave[(me + r) % n]
-        if m:
-            base = given + 24 * r
-            out[base : base + 12] = halves[m & 0xFFF]
-            out[base + 12 : base + 24] = halves[m >> 12]
-        m = seen[(me + r) % n]
-        if m:
-            base = played + 24 * r
-            out[base : base + 12] = halves[m & 0xFFF]
-            out[base + 12 : base + 24] = halves[m >> 12]
+    target = rules.target
+    scores = v.scores
+    top_bid = facts.top_bid
+    passed = v.passed
     points = v.card_points
-    for r in range(n):
-        out[i + r] = points[(me + r) % n] / POINTS_SCALE
-    i += n
-    for r in range(n):
-        out[i + r] = _TRICKS_TAKEN[won[(me + r) % n]]
-    i += n
-    for who, suit in v.marriages:
-        out[i + 4 * ((who - me) % n) + suit] = 1.0
-    i += 4 * n
     possible = facts.possible
-    for r in range(n):
-        m = possible[(me + r) % n]
+    for r in range(n):  # each seat's entries, from the viewer's
+        s = order[r]
+        out[scores_at + r] = scores[s] / target
+        out[sizes_at + r] = sizes[s] / CARDS_SCALE
+        amount = top_bid[s]
+        if amount:
+            out[top_at + r] = amount / max_bid
+        if passed >> s & 1:
+            out[passed_at + r] = 1.0
+        m = gave[s]
         if m:
-            base = i + 24 * r
+            base = given_at + 24 * r
             out[base : base + 12] = halves[m & 0xFFF]
             out[base + 12 : base + 24] = halves[m >> 12]
-    i += 24 * n
+        m = seen[s]
+        if m:
+            base = played_at + 24 * r
+            out[base : base + 12] = halves[m & 0xFFF]
+            out[base + 12 : base + 24] = halves[m >> 12]
+        out[points_at + r] = points[s] / POINTS_SCALE
+        out[won_at + r] = _TRICKS_TAKEN[won[s]]
+        m = possible[s]
+        if m:
+            base = possible_at + 24 * r
+            out[base : base + 12] = halves[m & 0xFFF]
+            out[base + 12 : base + 24] = halves[m >> 12]
+    for who, suit in v.marriages:
+        out[marriages_at + 4 * ((who - me) % n) + suit] = 1.0
     for pile, size, m in facts.piles:
-        base = i + 25 * PILES.index(pile)
+        base = piles_at + 25 * PILES.index(pile)
         if m:
             out[base : base + 12] = halves[m & 0xFFF]
             out[base + 12 : base + 24] = halves[m >> 12]
         out[base + 24] += size / CARDS_SCALE
-    i += 25 * len(PILES)
     if v.ace_marriage is not None:
-        out[i + (v.ace_marriage - me) % n] = 1.0
-    i += n
+        out[ace_at + (v.ace_marriage - me) % n] = 1.0
     if rules.partnerships:
-        out[i + 2] = 1.0  # my partner sits across
+        out[ace_at + n + 2] = 1.0  # my partner sits across

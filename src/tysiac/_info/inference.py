@@ -51,6 +51,7 @@ _FOUR_SITTER: Final = Layout.FOUR_SITTER
 _TWO_CLASSIC: Final = Layout.TWO_CLASSIC
 _TWO_MUSIKS_OF_THREE: Final = Layout.TWO_MUSIKS_OF_THREE
 _FACTS: Final = Facts
+_MAKE: Final = tuple.__new__
 
 
 def forbidden(trick: Sequence[int], trump: int, card: int, f: PlayFlags, over: bool = False) -> int:
@@ -284,13 +285,9 @@ def scan(
             rest = ACES & ~proven[who] & ~played[who]
             if rest.bit_count() == 1:  # the one ace it can have lacked
                 excluded[who] |= rest
-    others_played = 0
-    for p in played:
-        others_played |= p
-    known = hand | others_played | discards
-    for s in range(n):
-        if s != seat:
-            known |= proven[s]
+    known = hand | discards
+    for s in range(n):  # (a seat's own cards are never among its proofs)
+        known |= played[s] | proven[s]
     shown = 0
     if declarer is None:
         known |= musik  # a face-up musik still on the table (two players, open musik)
@@ -302,63 +299,70 @@ def scan(
     # --- slots: the other seats' hands and the face-down piles ----------------------------
     slots: list[int] = []  # allowed masks
     caps: list[int] = []
-    owners: list[int | None] = []  # seat, or None for a pile
-    pile_kinds: list[Pile] = []
-    for s in range(n):
-        if (s == seat and not hidden_hand) or s not in active:
+    owners: list[int] = []  # the seats of the first slots
+    plain = True  # every slot allows every unknown card, and no size is below 0
+    for s in active:
+        if s == seat and not hidden_hand:
             continue
         allowed = unknown & ~excluded[s]
         # the shown musik went to the declarer; a defender holds one of its cards only as
         # the card the declarer gave it unseen (3 players), and then at most one
         if shown and s != declarer and (not gave_blind[s] or played[s] & shown):
             allowed &= ~shown
+        cap = hand_sizes[s] - proven[s].bit_count()
+        if allowed != unknown or cap < 0:
+            plain = False
         slots.append(allowed)
-        caps.append(hand_sizes[s] - proven[s].bit_count())
+        caps.append(cap)
         owners.append(s)
-    for pile, size in _piles(rules, declarer, chosen, put_away, stock_size):
+    piles_on = _piles(rules, declarer, chosen, put_away, stock_size)
+    k = len(slots)  # the first pile's slot
+    for pile, size in piles_on:
+        if pile is _DISCARDS and seat == declarer:
+            continue  # known: not a slot
         allowed = unknown
         if pile is not _DISCARDS and declarer is not None:
             allowed &= ~shown  # a shown musik went to the declarer
-        if pile is _DISCARDS and seat == declarer:
-            slots.append(-1)  # known: not a slot
-            caps.append(0)
-            owners.append(None)
-            pile_kinds.append(pile)
-            continue
+        if allowed != unknown or size < 0:
+            plain = False
         slots.append(allowed)
         caps.append(size)
-        owners.append(None)
-        pile_kinds.append(pile)
-    refined = _hall(unknown, [a if a >= 0 else 0 for a in slots], caps)
+    if plain and len(slots) > 1:
+        # nothing excluded anywhere (the common case): every unknown card may go to every
+        # slot of a positive size (see _hall)
+        refined = [unknown if cap else 0 for cap in caps]
+    else:
+        refined = _hall(unknown, slots, caps)
     possible = [0] * n
     possible[seat] = hand  # (a hand not looked at yet is a slot like the others')
     piles: list[tuple[Pile, int, int]] = []
-    k = 0
-    for i, owner in enumerate(owners):
-        if owner is not None:
-            possible[owner] = refined[i] | proven[owner]
+    for i in range(k):
+        s = owners[i]
+        possible[s] = refined[i] | proven[s]
+    for pile, size in piles_on:
+        if pile is _DISCARDS and seat == declarer:
+            piles.append((pile, discards.bit_count(), discards))
         else:
-            pile = pile_kinds[k]
+            piles.append((pile, size, refined[k]))
             k += 1
-            if slots[i] < 0:
-                piles.append((pile, discards.bit_count(), discards))
-            else:
-                piles.append((pile, caps[i], refined[i]))
-    return _FACTS(
-        tuple(possible),
-        tuple(piles),
-        tuple(proven),
-        tuple(excluded),
-        tuple(played),
-        shown,
-        tuple(received),
-        tuple(gave_blind),
-        tuple(timed),
-        tuple(proofs),
-        tuple(draws),
-        tuple(no_aces),
-        tuple(won),
-        tuple(top_bid),
+    return _MAKE(  # a Facts, made at C speed (see _engine.core.make_core)
+        _FACTS,
+        (
+            tuple(possible),
+            tuple(piles),
+            tuple(proven),
+            tuple(excluded),
+            tuple(played),
+            shown,
+            tuple(received),
+            tuple(gave_blind),
+            tuple(timed),
+            tuple(proofs),
+            tuple(draws),
+            tuple(no_aces),
+            tuple(won),
+            tuple(top_bid),
+        ),
     )
 
 
