@@ -35,6 +35,7 @@ from tysiac import (
     solve,
     to_json,
 )
+from tysiac._search.solve import Solver
 from tysiac.bots import Bot, HeuristicBot, PIMCBot, RandomBot, play_game
 from tysiac.bots._pimc import MARGIN
 from tysiac.bots._worlds import Budget, declared
@@ -186,6 +187,34 @@ def test_a_defender_counts_the_marriage_it_declares() -> None:
         if found >= 3:
             break
     assert found >= 3
+
+
+def test_a_defenders_shares_are_its_totals_along_the_solvers_lines() -> None:
+    # Budget.shares: for each move, the defender's own total at the end of the deal played
+    # along a best line after it (its tie-break), and the declarer's value after it
+    state = _first_lead_of(3)
+    rng_moves = 0
+    while state.phase is Phase.PLAY and (state.to_move == state.declarer or rng_moves < 4):
+        state = apply(state, legal_moves(state)[0])
+        rng_moves += 1
+    assert state.phase is Phase.PLAY
+    seat = state.to_move
+    assert seat is not None and seat != state.declarer
+    moves = legal_moves(state)
+    which = list(range(len(moves)))
+    shares = Budget(10**7).shares([(state, Solver(state))], moves, which, seat)
+    assert shares is not None
+    rows = len(state.sheet)
+    for k, move in enumerate(moves):
+        after = apply(state, move)
+        solver = Solver(after)
+        value = solver.value(after)
+        assert shares[k][1] == value == solve(after).value
+        end = after
+        for step in solver.line(after, value):
+            end = apply(end, step)
+        assert shares[k][0] == end.sheet[rows].totals[seat]
+    assert Budget(0).shares([(state, Solver(state))], moves, which, seat) is None
 
 
 # --- the analysis ---------------------------------------------------------------------------

@@ -133,7 +133,7 @@ class Tree:
         self.marriage_sums = f.marriage_sums
         # (a sitter, holding no card, is on the min side: it changes nothing)
         self.max_seats = tuple(s for s in range(len(seats)) if maxers >> s & 1)
-        self.min_seats = tuple(s for s in range(len(seats)) if not maxers >> s & 1)
+        self.all_seats = tuple(range(len(seats)))
         # the last trick is played out without a search, but for an optional declaration
         # "on someone", a choice of the seat
         self.plain_last = not (f.on_someone and f.optional)
@@ -406,10 +406,10 @@ class Tree:
         upper += self.marriage_sums[_suits(held)]
         leader = self.leader
         side = self.maxers >> leader & 1
-        opponents = self.min_seats if side else self.max_seats
-        theirs = 0
-        for seat in opponents:
-            theirs |= self._hand(seat)
+        # a quick trick is the leader's own: above every card any other seat holds in the
+        # suit, and not trumped by any of them, its partners included (a partner made to
+        # beat or to trump would take the lead, and the leads after it would not be certain)
+        theirs = self._others(leader)
         hand = self._hand(leader)
         # a king or queen led from a marriage in hand may declare and change the trump,
         # which would spoil the later leads: such cards are left out
@@ -424,9 +424,11 @@ class Tree:
             tops = (cashable & suit_mask) >> highest << highest
             if not tops:
                 continue
-            follows = 24  # how many leads of the suit every opponent with trumps follows
+            follows = 24  # how many leads of the suit every other seat with trumps follows
             if trumps and suit != trump:
-                for seat in opponents:
+                for seat in self.all_seats:
+                    if seat == leader:
+                        continue
                     h = self._hand(seat)
                     if h & trumps:
                         count = (h & suit_mask).bit_count()

@@ -67,13 +67,15 @@ class PIMCBot:
       declarer the one that makes the contract in the most worlds, then the one with the
       highest total on average (beyond the contract the declarer scores nothing more, but
       every point it takes is a point the others do not); as a defender the one that
-      defeats the contract in the most worlds, then the one that leaves the declarer the
-      lowest total on average (the defenders' points together: a defender does not play for
-      its own share, but a marriage it declares with the card counts as that many points
-      kept from the declarer); in the draw game, the one with its own highest total on average.  It
-      claims whenever a claim is offered.  With :attr:`Rules.partnerships
+      defeats the contract in the most worlds, then the one that gives it the highest total
+      of its own on average (its card points and marriages when each world is played out
+      along one of the solver's best lines after the move), then the one that leaves the
+      declarer the lowest total; in the draw game, the one with its own highest total on
+      average.  It claims whenever a claim is offered.  With :attr:`Rules.partnerships
       <tysiac.Rules.partnerships>` the declarer's partner plays as the declarer does, for
-      the pair's total (the solver's value is the pair's), and so do its bids and contracts.
+      the pair's total (the solver's value is the pair's), and so do its bids and
+      contracts; a defender then plays for its pair's total (the declarer's pair's lowest,
+      a marriage it declares counted as points kept from them).
     - **auction**: plays each world on as declarer (the musik taken, cards given or put away
       and the contract named as :class:`HeuristicBot` would) and solves it from the first
       lead; it makes the smallest raise while that bid is made in at least
@@ -226,6 +228,13 @@ class PIMCBot:
             tied = [k for k in every if made[k] == low]
         if len(tied) == 1:
             return moves[tied[0]]
+        if not ours and not view.rules.partnerships:
+            # a defender among the moves as good against the contract: its own total (its
+            # card points and marriages along the solver's line), then the declarer's low
+            shares = budget.shares(worlds, moves, tied, view.seat)
+            if shares is None:
+                return moves[tied[0]]
+            return moves[max(tied, key=lambda k: (shares[k][0], -shares[k][1], -k))]
         # the moves as good for the contract: the declarer's total decides (beyond the
         # contract it scores nothing more, but every point it takes is not the others')
         totals = budget.totals(worlds, moves, tied)
@@ -233,8 +242,8 @@ class PIMCBot:
             return moves[tied[0]]
         if ours:
             return moves[max(tied, key=lambda k: (totals[k], -k))]
-        # a defender's marriage is its own, banked now: it counts as much as the points
-        # kept from the declarer (the solver's value is the declarer's total alone)
+        # a defending pair's marriage is its own, banked now: it counts as much as the
+        # points kept from the declarer's pair (the solver's value is that pair's total)
         banked = declared(worlds[0][0], moves, view.seat)
         answered = totals[-1]
         return moves[min(tied, key=lambda k: (totals[k] - answered * banked[k], k))]

@@ -86,6 +86,41 @@ class Budget:
             answered += 1
         return [*out, answered] if answered else None
 
+    def shares(
+        self,
+        worlds: list[tuple[State, Solver]],
+        moves: tuple[Move, ...],
+        which: Sequence[int],
+        seat: int,
+    ) -> list[tuple[int, int]] | None:
+        """For each move (of those in ``which``), summed over the worlds: ``seat``'s own
+        total at the end of the deal played along one of the solver's best lines after the
+        move, and the declarer's value after it; None when not one world was answered."""
+        out = [(0, 0)] * len(moves)
+        answered = 0
+        for world, solver in worlds:
+            rows = len(world._c.game.sheet)
+            before = solver.tree.nodes
+            found = []
+            try:
+                self._run(solver)
+                guess = -1
+                for k in which:
+                    after = apply(world, moves[k])
+                    guess = solver.value(after, guess)
+                    end = after
+                    for move in solver.line(after, guess):
+                        end = apply(end, move)
+                    found.append((end._c.game.sheet[rows].totals[seat], guess))
+            except SearchLimit:
+                break
+            finally:
+                self._spent(solver, before)
+            for k, (own, value) in zip(which, found, strict=True):
+                out[k] = (out[k][0] + own, out[k][1] + value)
+            answered += 1
+        return out if answered else None
+
     def count_starts(self, starts: Sequence[State | None], bound: int) -> tuple[int, int] | None:
         """How many of the first leads ``starts`` make ``bound`` for the declarer, of how
         many answered (a None start, a deal over before its play, is left out); None when
