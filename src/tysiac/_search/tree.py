@@ -371,8 +371,9 @@ class Tree:
 
         Above: every point left, the leftover, and the marriages the max side may still
         declare.  Both sides: the *quick tricks* of the seat on lead, its cards above every
-        card its opponents hold in the suit, led one after another: each wins while every
-        opponent still follows the suit or holds no trump, and the leader keeps the lead.
+        card any other seat holds in the suit, led one after another: each wins while every
+        other seat (its own side's too) still follows the suit or holds no trump, so the
+        leader keeps the lead.
         Their points are the max side's for certain, or never.
         """
         values = self.values
