@@ -6,7 +6,8 @@ move's declared marriage (:func:`declared`) and weigh a row of the score sheet
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import TypeVar
 
 from .._engine.api import apply, legal_moves
 from .._engine.core import Phase
@@ -18,6 +19,8 @@ from .._vocab.moves import Bid, Contract, Move
 from ._heuristic import HeuristicBot
 
 __all__ = ["Budget", "declared", "first_lead", "score_margin"]
+
+_T = TypeVar("_T")
 
 
 class Budget:
@@ -36,6 +39,22 @@ class Budget:
     def _spent(self, solver: Solver, before: int) -> None:
         self.left -= solver.tree.nodes - before
 
+    def _answers(
+        self, worlds: list[tuple[State, Solver]], ask: Callable[[State, Solver], _T]
+    ) -> Iterator[_T]:
+        """``ask(world, solver)`` of each world in turn, its solves counted against the
+        budget, up to the first world the budget does not answer."""
+        for world, solver in worlds:
+            before = solver.tree.nodes
+            try:
+                self._run(solver)
+                found = ask(world, solver)
+            except SearchLimit:
+                return
+            finally:
+                self._spent(solver, before)
+            yield found
+
     def count(
         self,
         worlds: list[tuple[State, Solver]],
@@ -45,17 +64,13 @@ class Budget:
     ) -> list[int] | None:
         """For each move (of those in ``which``), the worlds in which the value after it is
         at least ``bound``; None when not one world was answered."""
+
+        def ask(world: State, solver: Solver) -> list[bool]:
+            return [solver.at_least(apply(world, moves[k]), bound) for k in which]
+
         out = [0] * len(moves)
         answered = 0
-        for world, solver in worlds:
-            before = solver.tree.nodes
-            try:
-                self._run(solver)
-                yes = [solver.at_least(apply(world, moves[k]), bound) for k in which]
-            except SearchLimit:
-                break
-            finally:
-                self._spent(solver, before)
+        for yes in self._answers(worlds, ask):
             for k, ok in zip(which, yes, strict=True):
                 out[k] += ok
             answered += 1
@@ -66,21 +81,18 @@ class Budget:
     ) -> list[int] | None:
         """For each move (of those in ``which``), the sum over the worlds of the exact value
         after it, then the number of worlds answered; None when not one was answered."""
+
+        def ask(world: State, solver: Solver) -> list[int]:
+            values = []
+            guess = -1
+            for k in which:
+                guess = solver.value(apply(world, moves[k]), guess)
+                values.append(guess)
+            return values
+
         out = [0] * len(moves)
         answered = 0
-        for world, solver in worlds:
-            before = solver.tree.nodes
-            values = []
-            try:
-                self._run(solver)
-                guess = -1
-                for k in which:
-                    guess = solver.value(apply(world, moves[k]), guess)
-                    values.append(guess)
-            except SearchLimit:
-                break
-            finally:
-                self._spent(solver, before)
+        for values in self._answers(worlds, ask):
             for k, value in zip(which, values, strict=True):
                 out[k] += value
             answered += 1
@@ -96,26 +108,23 @@ class Budget:
         """For each move (of those in ``which``), summed over the worlds: ``seat``'s own
         total at the end of the deal played along one of the solver's best lines after the
         move, and the declarer's value after it; None when not one world was answered."""
+
+        def ask(world: State, solver: Solver) -> list[tuple[int, int]]:
+            rows = len(world._c.game.sheet)
+            found = []
+            guess = -1
+            for k in which:
+                after = apply(world, moves[k])
+                guess = solver.value(after, guess)
+                end = after
+                for move in solver.line(after, guess):
+                    end = apply(end, move)
+                found.append((end._c.game.sheet[rows].totals[seat], guess))
+            return found
+
         out = [(0, 0)] * len(moves)
         answered = 0
-        for world, solver in worlds:
-            rows = len(world._c.game.sheet)
-            before = solver.tree.nodes
-            found = []
-            try:
-                self._run(solver)
-                guess = -1
-                for k in which:
-                    after = apply(world, moves[k])
-                    guess = solver.value(after, guess)
-                    end = after
-                    for move in solver.line(after, guess):
-                        end = apply(end, move)
-                    found.append((end._c.game.sheet[rows].totals[seat], guess))
-            except SearchLimit:
-                break
-            finally:
-                self._spent(solver, before)
+        for found in self._answers(worlds, ask):
             for k, (own, value) in zip(which, found, strict=True):
                 out[k] = (out[k][0] + own, out[k][1] + value)
             answered += 1
