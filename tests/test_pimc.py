@@ -136,7 +136,7 @@ def test_pimc_with_a_time_budget_still_answers() -> None:
 
 def test_pimc_repr_and_reseed() -> None:
     bot = PIMCBot(worlds=3, seed=7)
-    assert repr(bot) == "PIMCBot(worlds=3, seconds=None, nodes=600000, seed=7)"
+    assert repr(bot) == "PIMCBot(worlds=3, seconds=None, nodes=450000, seed=7)"
     bot.reseed(8)
     assert bot.seed == 8
 

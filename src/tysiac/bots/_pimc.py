@@ -41,7 +41,7 @@ __all__ = [
 DEFAULT_WORLDS: Final = 12
 #: The most positions the solves of one decision visit (a few tenths of a second in the
 #: compiled build); the worlds solved before it are used.
-DECISION_NODES: Final = 600_000
+DECISION_NODES: Final = 450_000
 #: The auction: the bot bids an amount when its double-dummy total as declarer reaches it in
 #: at least this share of the worlds (the solver sees every card: it is optimistic).
 BID_CONFIDENCE: Final = 0.75
