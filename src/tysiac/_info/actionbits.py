@@ -59,17 +59,19 @@ _SHARED: Final[dict[int, int]] = {
 }
 
 
-def _other(move: Move, rules: Rules) -> int:
-    """The action number of ``move``, a legal move under ``rules`` that is not one of the
-    shared ones: a bid, a contract, a give, a concession (a bad amount raises
-    :func:`~tysiac._info.actions.encode_move`'s error)."""
+def _number(move: Move, rules: Rules) -> int:
+    """The action number of ``move``, a legal move under ``rules``."""
+    a = _SHARED.get(id(move), -1)
+    if a >= 0:
+        return a
     if (type(move) is Bid and not move.blind) or type(move) is Contract:
+        # a bid or a contract: its amount's slot (a bad amount raises encode_move's error)
         amount: int = move.amount
         step = rules.bid_step
         top = rules.max_bid
         if 0 < amount <= top and not amount % step:
             return BID_BASE + (top // step if type(move) is Contract else 0) + amount // step - 1
-    return encode_move(move, rules)
+    return encode_move(move, rules)  # a give, a blind bid, a concession
 
 
 def _size(rules: Rules) -> int:
@@ -80,18 +82,14 @@ def _size(rules: Rules) -> int:
 def mask_tuple(rules: Rules, moves: tuple[Move, ...]) -> tuple[bool, ...]:
     """The action mask of ``moves`` under ``rules``, as bools."""
     mask = [False] * _size(rules)
-    shared = _SHARED
     for move in moves:  # each number marked as it is found (no list of numbers)
-        a = shared.get(id(move), -1)  # the shared moves inline: most masks hold only those
-        mask[a if a >= 0 else _other(move, rules)] = True
+        mask[_number(move, rules)] = True
     return tuple(mask)
 
 
 def mask_bytes(rules: Rules, moves: tuple[Move, ...]) -> bytearray:
     """The action mask of ``moves`` under ``rules``, as a ``bytearray`` of 0s and 1s."""
     mask = bytearray(_size(rules))
-    shared = _SHARED
     for move in moves:
-        a = shared.get(id(move), -1)
-        mask[a if a >= 0 else _other(move, rules)] = 1
+        mask[_number(move, rules)] = 1
     return mask
