@@ -17,9 +17,8 @@ from .._errors import InvalidCardError, InvalidDealError, InvalidRulesError, bri
 from .._rules.layouts import GEOMETRY, active_seats
 from .._rules.rules import Rules
 from .._vocab.cards import Card, card_index
-from .._vocab.dealing import MASK64, shuffled_deck
-from .history import Origin, ScoreSheet, new_history
-from .start import start_deal
+from .._vocab.dealing import MASK64
+from .start import start_game
 from .state import State
 
 __all__ = [
@@ -29,11 +28,6 @@ __all__ = [
 
 #: The largest starting score, either way (far beyond any game's).
 SCORE_LIMIT: Final = 10**9
-#: A zero per seat, by player count.
-_ZEROS: Final = tuple((0,) * n for n in range(5))
-#: The score sheet of a new game (immutable: every new game starts from this one).
-_NO_ROWS: Final = ScoreSheet()
-_make: Final = tuple.__new__
 
 
 def new_game(
@@ -69,10 +63,9 @@ def new_game(
     elif not isinstance(seed, int) or isinstance(seed, bool):
         raise InvalidDealError(f"seed={brief(seed)} must be an int")
     seed &= MASK64
-    n = rules.players
-    if scores is None:
-        start = _ZEROS[n]
-    else:
+    start: tuple[int, ...] | None = None  # zeros
+    if scores is not None:
+        n = rules.players
         wanted = (
             f"scores={brief(scores)} must be {n} ints, one per seat, each at most "
             f"{SCORE_LIMIT:_} either way"
@@ -100,12 +93,10 @@ def new_game(
                 f"scores={brief(scores)}: seat {won[0]} already has the target "
                 f"{rules.target}, so the game would be over before it starts"
             )
-    dealer = rules.first_dealer
-    deck = shuffled_deck(seed, 1) if deal is None else _deck_from(rules, dealer, deal)
-    bombs = _ZEROS[n]
-    # checked: deal on the engine's own path, with the history and the sheet made directly
-    history = new_history(_make(Origin, (1, dealer, start, bombs, deck, 0)))
-    return start_deal(rules, seed, 1, dealer, start, bombs, _NO_ROWS, deck, history)
+    # checked: deal on the engine's own path
+    if deal is None:
+        return start_game(rules, seed, start)
+    return start_game(rules, seed, start, _deck_from(rules, rules.first_dealer, deal))
 
 
 def _deck_from(

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from .._rules.layouts import GEOMETRY
 from .._rules.rules import Rules
+from .._vocab.dealing import shuffled_deck
 from .._vocab.movecodes import EMPTY_LOG
-from .history import History, Origin, ScoreSheet
+from .history import History, Origin, ScoreSheet, new_history
 from .results import DealResult
 from .state import State, new_state
 from .statics import (
@@ -22,7 +25,33 @@ from .statics import (
 __all__ = [
     "split_deck",
     "start_deal",
+    "start_game",
 ]
+
+#: A zero per seat, by player count.
+_ZEROS: Final = tuple((0,) * n for n in range(5))
+#: The score sheet of a new game (immutable: every new game starts from this one).
+_NO_ROWS: Final = ScoreSheet()
+_MAKE: Final = tuple.__new__
+
+
+def start_game(
+    rules: Rules,
+    seed: int,
+    scores: tuple[int, ...] | None = None,
+    deck: tuple[int, ...] | None = None,
+) -> State:
+    """The first state of a game, its arguments checked (:func:`~tysiac.new_game`'s work):
+    deal 1, dealt by the rules' first dealer from ``deck`` (by default the seed's), each
+    seat starting from its entry of ``scores`` (by default 0)."""
+    if deck is None:
+        deck = shuffled_deck(seed, 1)
+    dealer = rules.first_dealer
+    bombs = _ZEROS[rules.players]
+    if scores is None:
+        scores = bombs
+    history = new_history(_MAKE(Origin, (1, dealer, scores, bombs, deck, 0)))
+    return start_deal(rules, seed, 1, dealer, scores, bombs, _NO_ROWS, deck, history)
 
 
 def split_deck(
@@ -33,24 +62,20 @@ def split_deck(
     Deck order: the hands of the seats in play in seat order, then each musik, then the
     stock (next card to draw first).
     """
-    geo = GEOMETRY[rules.layout]
-    size = geo.hand
+    f = rules._play
     hands = [0] * rules.players
-    pos = 0
-    for seat in sorted(rules._play.active_seats[dealer]):
+    for seat, start, end in f.dealt_hands[dealer]:
         m = 0
-        for card in deck[pos : pos + size]:
+        for card in deck[start:end]:
             m |= 1 << card
         hands[seat] = m
-        pos += size
     musiks = []
-    for size in geo.musiks:
+    for start, end in f.musik_slices:
         m = 0
-        for card in deck[pos : pos + size]:
+        for card in deck[start:end]:
             m |= 1 << card
         musiks.append(m)
-        pos += size
-    return tuple(hands), tuple(musiks), deck[pos:]
+    return tuple(hands), tuple(musiks), deck[f.stock_at :]
 
 
 def start_deal(

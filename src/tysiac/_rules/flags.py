@@ -83,6 +83,11 @@ class PlayFlags(NamedTuple):
     overtrump_declarer: bool
     # per seat: its partner (Rules.partnerships), else -1
     partners: tuple[int, ...]
+    # by dealer: where each hand lies in the deck's dealing order, as (seat, start, end), the
+    # seats in play in seat order (see split_deck)
+    dealt_hands: tuple[tuple[tuple[int, int, int], ...], ...]
+    musik_slices: tuple[tuple[int, int], ...]  # where each musik lies in the deck, in order
+    stock_at: int  # where the stock starts in the deck (24: no stock)
 
 
 def play_flags(r: Rules) -> PlayFlags:
@@ -155,7 +160,28 @@ def play_flags(r: Rules) -> PlayFlags:
         r.play_highest,
         r.overtrump_declarer,
         tuple((seat + 2) % 4 if r.partnerships else -1 for seat in range(r.players)),
+        *_deck_parts(r),
     )
+
+
+def _deck_parts(
+    r: Rules,
+) -> tuple[tuple[tuple[tuple[int, int, int], ...], ...], tuple[tuple[int, int], ...], int]:
+    """The flags ``dealt_hands``, ``musik_slices`` and ``stock_at`` of ``r``: the deck in
+    dealing order holds the hands of the seats in play in seat order, then each musik, then
+    the stock."""
+    geo = GEOMETRY[r.layout]
+    size = geo.hand
+    hands = []
+    for dealer in range(r.players):
+        seats = sorted(active_seats(r.layout, dealer))
+        hands.append(tuple((seat, k * size, (k + 1) * size) for k, seat in enumerate(seats)))
+    pos = geo.active * size
+    musiks = []
+    for size in geo.musiks:
+        musiks.append((pos, pos + size))
+        pos += size
+    return tuple(hands), tuple(musiks), pos
 
 
 def _seats_from(nxt: tuple[int, ...], seat: int, count: int) -> tuple[int, ...]:

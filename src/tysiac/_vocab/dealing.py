@@ -13,7 +13,7 @@ of the 24! orders has probability within ``24! / 2**128`` (below ``2**-48``) of 
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 __all__ = [
     "GOLDEN",
@@ -45,7 +45,9 @@ def splitmix64(state: int, count: int) -> list[int]:
 
 def shuffled_deck(seed: int, deal_number: int) -> tuple[int, ...]:
     """The 24 card indexes in the order dealt for deal ``deal_number`` of game ``seed``."""
-    # splitmix64(mix64(...), 2), inlined: this runs once a deal
+    if _NATIVE:
+        return _native_deck(seed, deal_number)
+    # splitmix64(mix64(seed + deal_number * GOLDEN), 2), inlined
     z = (seed + deal_number * GOLDEN) & MASK64
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
@@ -57,31 +59,128 @@ def shuffled_deck(seed: int, deal_number: int) -> tuple[int, ...]:
     z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
     x = first << 64 | z ^ (z >> 31)
-    deck = list(range(24))
+    deck = list(_IDENTITY)
     # the mixed-radix digits of x, four at a time: one division of the big number per group
     for m, radices in _GROUPS:
         rest = x % m
         x //= m
-        for i in radices:
-            j = rest % (i + 1)
-            rest //= i + 1
+        for i, radix in radices:
+            j = rest % radix
+            rest //= radix
             card = deck[i]
             deck[i] = deck[j]
             deck[j] = card
     return tuple(deck)
 
 
-def _groups() -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """The Fisher–Yates positions 23..1 in groups of four, with the product of their radices."""
+# The compiled build's path: the same numbers, each 64-bit word in three limbs (bits 0-21,
+# 22-43 and 44-63), so that every intermediate value, products included, stays a machine
+# integer of the compiled code instead of an allocated big one.  In Python the path above
+# is the faster one.
+
+_M22: Final = (1 << 22) - 1
+_M20: Final = (1 << 20) - 1
+#: GOLDEN and SplitMix64's two multipliers, in limbs.
+_G: Final = (GOLDEN & _M22, GOLDEN >> 22 & _M22, GOLDEN >> 44)
+_A0: Final = 0xBF58476D1CE4E5B9 & _M22
+_A1: Final = 0xBF58476D1CE4E5B9 >> 22 & _M22
+_A2: Final = 0xBF58476D1CE4E5B9 >> 44
+_B0: Final = 0x94D049BB133111EB & _M22
+_B1: Final = 0x94D049BB133111EB >> 22 & _M22
+_B2: Final = 0x94D049BB133111EB >> 44
+#: The products of the Fisher–Yates radices 24..19, 18..12 and 11..2 (each below 2**28).
+_LIMB_GROUPS: Final = (96909120, 160392960, 39916800)
+#: The cards in index order, the deck before its shuffle.
+_IDENTITY: Final = tuple(range(24))
+
+
+def _native_deck(seed: int, deal_number: int) -> tuple[int, ...]:
+    """:func:`shuffled_deck`, on limbs."""
+    g0, g1, g2 = _G
+    d0, d1, d2 = _limb_mul(
+        deal_number & _M22, deal_number >> 22 & _M22, deal_number >> 44 & _M20, g0, g1, g2
+    )
+    s0, s1, s2 = _limb_add(seed & _M22, seed >> 22 & _M22, seed >> 44 & _M20, d0, d1, d2)
+    s0, s1, s2 = _limb_mix(s0, s1, s2)
+    s0, s1, s2 = _limb_add(s0, s1, s2, g0, g1, g2)
+    a0, a1, a2 = _limb_mix(s0, s1, s2)  # the first output: x's high word
+    s0, s1, s2 = _limb_add(s0, s1, s2, g0, g1, g2)
+    b0, b1, b2 = _limb_mix(s0, s1, s2)  # the second: x's low word
+    # x = a << 64 | b: its remainder by each group's product, by long division limb by limb
+    rests = []
+    for m in _LIMB_GROUPS:
+        t = a2
+        a2 = t // m
+        t = (t % m) << 22 | a1
+        a1 = t // m
+        t = (t % m) << 22 | a0
+        a0 = t // m
+        t = (t % m) << 20 | b2
+        b2 = t // m
+        t = (t % m) << 22 | b1
+        b1 = t // m
+        t = (t % m) << 22 | b0
+        b0 = t // m
+        rests.append(t % m)
+    deck: list[object] = list(_IDENTITY)  # the cards as objects: moved, never unboxed
+    rest = rests[0]
+    i = 23
+    while i > 0:
+        if i == 17:
+            rest = rests[1]
+        elif i == 10:
+            rest = rests[2]
+        j = rest % (i + 1)
+        rest //= i + 1
+        card = deck[i]
+        deck[i] = deck[j]
+        deck[j] = card
+        i -= 1
+    return cast("tuple[int, ...]", tuple(deck))
+
+
+def _limb_mix(z0: int, z1: int, z2: int) -> tuple[int, int, int]:
+    """:func:`mix64` of the word ``z0, z1, z2``, in limbs."""
+    z0 ^= (z1 >> 8 | z2 << 14) & _M22  # z ^= z >> 30
+    z1 ^= z2 >> 8
+    z0, z1, z2 = _limb_mul(z0, z1, z2, _A0, _A1, _A2)
+    z0 ^= (z1 >> 5 | z2 << 17) & _M22  # z ^= z >> 27
+    z1 ^= z2 >> 5
+    z0, z1, z2 = _limb_mul(z0, z1, z2, _B0, _B1, _B2)
+    z0 ^= (z1 >> 9 | z2 << 13) & _M22  # z ^= z >> 31
+    return z0, z1 ^ z2 >> 9, z2
+
+
+def _limb_mul(z0: int, z1: int, z2: int, c0: int, c1: int, c2: int) -> tuple[int, int, int]:
+    """The word ``z * c`` (mod 2**64), in limbs: products below 2**44, sums below 2**47."""
+    t = z0 * c0
+    r0 = t & _M22
+    t = (t >> 22) + z0 * c1 + z1 * c0
+    return r0, t & _M22, ((t >> 22) + z0 * c2 + z1 * c1 + z2 * c0) & _M20
+
+
+def _limb_add(z0: int, z1: int, z2: int, c0: int, c1: int, c2: int) -> tuple[int, int, int]:
+    """The word ``z + c`` (mod 2**64), in limbs."""
+    t = z0 + c0
+    r0 = t & _M22
+    t = (t >> 22) + z1 + c1
+    return r0, t & _M22, ((t >> 22) + z2 + c2) & _M20
+
+
+def _groups() -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
+    """The Fisher–Yates positions 23..1 in groups of four, each with its radix, and the
+    product of the group's radices."""
     out = []
     positions = list(range(23, 0, -1))
     for k in range(0, len(positions), 4):
-        group = tuple(positions[k : k + 4])
+        group = tuple((i, i + 1) for i in positions[k : k + 4])
         m = 1
-        for i in group:
-            m *= i + 1
+        for _, radix in group:
+            m *= radix
         out.append((m, group))
     return tuple(out)
 
 
 _GROUPS: Final = _groups()
+#: Whether this module is compiled (its functions are then built-in functions).
+_NATIVE: Final = type(mix64).__name__ == "builtin_function_or_method"
