@@ -33,6 +33,8 @@ _ZEROS: Final = tuple((0,) * n for n in range(5))
 #: The score sheet of a new game (immutable: every new game starts from this one).
 _NO_ROWS: Final = ScoreSheet()
 _MAKE: Final = tuple.__new__
+#: Each card's bit, by index.
+_BIT: Final = tuple(1 << card for card in range(24))
 
 
 def start_game(
@@ -63,17 +65,18 @@ def split_deck(
     stock (next card to draw first).
     """
     f = rules._play
+    bit = _BIT  # a lookup: in Python, 1 << card would make a new int for most cards
     hands = [0] * rules.players
     for seat, start, end in f.dealt_hands[dealer]:
         m = 0
         for card in deck[start:end]:
-            m |= 1 << card
+            m |= bit[card]
         hands[seat] = m
     musiks = []
     for start, end in f.musik_slices:
         m = 0
         for card in deck[start:end]:
-            m |= 1 << card
+            m |= bit[card]
         musiks.append(m)
     return tuple(hands), tuple(musiks), deck[f.stock_at :]
 

@@ -61,15 +61,20 @@ def shuffled_deck(seed: int, deal_number: int) -> tuple[int, ...]:
     x = first << 64 | z ^ (z >> 31)
     deck = list(_IDENTITY)
     # the mixed-radix digits of x, four at a time: one division of the big number per group
-    for m, radices in _GROUPS:
+    for m, i1, r1, i2, r2, i3, r3, i4, r4 in _GROUPS:
         rest = x % m
         x //= m
-        for i, radix in radices:
-            j = rest % radix
-            rest //= radix
-            card = deck[i]
-            deck[i] = deck[j]
-            deck[j] = card
+        j = rest % r1
+        rest //= r1
+        deck[i1], deck[j] = deck[j], deck[i1]
+        j = rest % r2
+        rest //= r2
+        deck[i2], deck[j] = deck[j], deck[i2]
+        j = rest % r3
+        rest //= r3
+        deck[i3], deck[j] = deck[j], deck[i3]
+        j = rest % r4
+        deck[i4], deck[j] = deck[j], deck[i4]
     return tuple(deck)
 
 
@@ -167,17 +172,19 @@ def _limb_add(z0: int, z1: int, z2: int, c0: int, c1: int, c2: int) -> tuple[int
     return r0, t & _M22, ((t >> 22) + z2 + c2) & _M20
 
 
-def _groups() -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
-    """The Fisher–Yates positions 23..1 in groups of four, each with its radix, and the
-    product of the group's radices."""
+def _groups() -> tuple[tuple[int, int, int, int, int, int, int, int, int], ...]:
+    """The Fisher–Yates positions 23..1 in groups of four, each as the product of the
+    group's radices, then each position with its radix (the last group ends with position 0
+    and radix 1: a swap of card 0 with itself)."""
     out = []
-    positions = list(range(23, 0, -1))
+    positions = [*range(23, 0, -1), 0]
     for k in range(0, len(positions), 4):
-        group = tuple((i, i + 1) for i in positions[k : k + 4])
+        group = [(i, i + 1 if i else 1) for i in positions[k : k + 4]]
         m = 1
         for _, radix in group:
             m *= radix
-        out.append((m, group))
+        (i1, r1), (i2, r2), (i3, r3), (i4, r4) = group
+        out.append((m, i1, r1, i2, r2, i3, r3, i4, r4))
     return tuple(out)
 
 
