@@ -223,7 +223,7 @@ def test_good_deal_is_used_as_given() -> None:
 )
 def test_bad_deal(deal: object, words: tuple[str, ...]) -> None:
     with pytest.raises(InvalidDealError) as info:
-        new_game(deal=deal)  # type: ignore[arg-type]
+        new_game(deal=deal)  # type: ignore[call-overload]
     for word in words:
         assert word in str(info.value)
     assert isinstance(info.value, ValueError)
@@ -235,7 +235,7 @@ def test_bad_deal(deal: object, words: tuple[str, ...]) -> None:
 )
 def test_bad_scores(scores: object) -> None:
     with pytest.raises(InvalidDealError, match="scores"):
-        new_game(scores=scores)  # type: ignore[arg-type]
+        new_game(scores=scores)  # type: ignore[call-overload]
 
 
 def test_good_scores() -> None:
@@ -245,7 +245,7 @@ def test_good_scores() -> None:
 
 def test_bad_seed() -> None:
     with pytest.raises(InvalidDealError, match="seed"):
-        new_game(seed="7")  # type: ignore[arg-type]
+        new_game(seed="7")  # type: ignore[call-overload]
 
 
 # --- a full game ---------------------------------------------------------------------------

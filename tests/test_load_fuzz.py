@@ -215,9 +215,9 @@ def test_random_game_arguments(seed: object, deal: object, scores: object) -> No
     from tysiac import TysiacError, apply, new_game, observe
 
     for call in (
-        lambda: new_game(seed=seed),  # type: ignore[arg-type]
-        lambda: new_game(seed=1, deal=deal),  # type: ignore[arg-type]
-        lambda: new_game(seed=1, scores=scores),  # type: ignore[arg-type]
+        lambda: new_game(seed=seed),  # type: ignore[call-overload]
+        lambda: new_game(seed=1, deal=deal),  # type: ignore[call-overload]
+        lambda: new_game(seed=1, scores=scores),  # type: ignore[call-overload]
         lambda: apply(new_game(seed=1), seed),  # type: ignore[call-overload]
         lambda: observe(new_game(seed=1), seed),  # type: ignore[arg-type]
     ):

@@ -9,10 +9,9 @@ Bid(100)
 import inspect
 
 from ._compiled import COMPILED
-from ._engine.api import apply, legal_moves
+from ._engine.api import apply, legal_moves, new_game
 from ._engine.core import Phase
 from ._engine.history import ScoreSheet
-from ._engine.newgame import new_game
 from ._engine.results import DealResult, Outcome
 from ._engine.rollout import Policy, rollout
 from ._engine.state import State

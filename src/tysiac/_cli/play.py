@@ -27,9 +27,8 @@ import sys
 from collections.abc import Sequence
 from typing import Final, TextIO
 
-from .._engine.api import apply
+from .._engine.api import apply, new_game
 from .._engine.core import Phase
-from .._engine.newgame import new_game
 from .._engine.state import State
 from .._errors import IllegalMoveError, LoadError
 from .._info.observe import observe

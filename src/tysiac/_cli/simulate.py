@@ -20,8 +20,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Final, TextIO
 
-from .._engine.api import apply
-from .._engine.newgame import new_game
+from .._engine.api import apply, new_game
 from .._engine.results import DealResult
 from .._engine.state import State
 from .._info.observe import observe

@@ -1,18 +1,23 @@
-"""The public entry points: :func:`legal_moves` and :func:`apply` (and :func:`new_game`)."""
+"""The public entry points: :func:`new_game`, :func:`legal_moves` and :func:`apply`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Final, NoReturn, overload
 
 import attrs
 
 from .._errors import IllegalMoveError, NotAMoveError, NotAStateError, brief
+from .._rules.rules import Rules
+from .._vocab.cards import Card
+from .._vocab.dealing import MASK64
 from .._vocab.moves import MOVE_TYPES, Move
 from .auction import apply_auction, legal_auction
 from .contract import apply_contract, legal_contract
 from .core import Phase
 from .musik import apply_choose, apply_discard, apply_give, legal_choose, legal_discard, legal_give
+from .newgame import checked_new_game
+from .start import start_game
 from .state import State
 from .statics import PHASE_PLAY, PLAY_CLASS
 from .tricks import apply_play, legal_play
@@ -22,6 +27,7 @@ __all__ = [
     "Lister",
     "apply",
     "legal_moves",
+    "new_game",
 ]
 
 
@@ -66,6 +72,46 @@ _APPLY: Final[dict[Phase, Applier]] = {
 # and mypyc would check a parameter typed with it before the body runs, with a bare
 # TypeError, where the entry point raises NotAStateError (see the contributor page, "Two
 # builds").  The docs show the first overload (docs/conf.py).
+@overload
+def new_game(
+    rules: Rules | None = None,
+    *,
+    seed: int | None = None,
+    deal: str | Sequence[str | Iterable[Card | str]] | None = None,
+    scores: Sequence[int] | None = None,
+) -> State: ...
+@overload
+def new_game(  # type: ignore[overload-cannot-match]
+    rules: Rules | None = None,
+    /,
+    *,
+    seed: int | None = None,
+    deal: str | Sequence[str | Iterable[Card | str]] | None = None,
+    scores: Sequence[int] | None = None,
+) -> State: ...
+def new_game(
+    rules: object = None, *, seed: object = None, deal: object = None, scores: object = None
+) -> State:  # (overloaded as legal_moves is, below)
+    """Start a game.
+
+    Args:
+        rules: the rules (default ``Rules()``, the "app" preset).
+        seed: makes every deal of the game reproducible; any int.  Without a seed, one is
+            drawn from the operating system.
+        deal: fixes the first deal: the hands in seat order, then each musik, then the stock
+            (next card first), each a string such as ``"AH KH 9S"`` or an iterable of cards.
+            A sitting-out dealer's hand is ``""``.  Later deals come from the seed.
+        scores: the starting score of each seat (default zeros), each below the target.
+
+    Raises:
+        InvalidDealError: ``deal`` or ``scores`` do not fit the rules.
+        InvalidRulesError: ``rules`` is not a :class:`Rules`.
+    """
+    if type(rules) is Rules and type(seed) is int and deal is None and scores is None:
+        return start_game(rules, seed & MASK64)  # the common case: nothing more to check
+    return checked_new_game(rules, seed, deal, scores)
+
+
 @overload
 def legal_moves(state: State) -> tuple[Move, ...]: ...
 @overload

@@ -17,6 +17,7 @@ from .._vocab.moves import Move
 from .results import DealResult
 
 __all__ = [
+    "HISTORY_SETTERS",
     "History",
     "Log",
     "Origin",
@@ -257,19 +258,12 @@ class History(_Vec[Log]):
         return f"<History from deal {self.origin.deal_number}, {self._len} finished>"
 
 
-def new_history(origin: Origin) -> History:
-    """The history of a game that starts at ``origin``, no deal finished yet (the hot path
-    of :func:`~tysiac.new_game`: four slot stores, no iteration)."""
-    out: History = _new(History)
-    _set_chunks(out, ())
-    _set_tail(out, ())
-    _set_len(out, 0)
-    _set_origin(out, origin)
-    return out
-
-
 def _history_from_codes(origin: Origin, deals: tuple[bytes, ...]) -> History:
     return History(origin, map(log_from_codes, deals))
 
 
 _set_origin = History.__dict__["origin"].__set__
+#: The setters of a :class:`History`'s slots: chunks, tail, length, origin.  The start of a
+#: game (``start.start_game``, compiled) fills a new history with them: no deal finished,
+#: four slot stores, no call of a Python function.
+HISTORY_SETTERS: Final = (_set_chunks, _set_tail, _set_len, _set_origin)

@@ -1,17 +1,19 @@
-"""Starting a game: :func:`new_game` and the checks of its arguments.
+"""Starting a game: the checks of :func:`~tysiac.new_game`'s arguments.
 
-This module is never compiled (see the contributor page, "Two builds"): ``new_game`` takes
-plain ints, which a compiled function would check itself before its body runs, raising a
-bare ``TypeError`` instead of the library's :class:`~tysiac.InvalidDealError`.  It runs
-once a game, so the pure build costs nothing here.
+The public :func:`~tysiac.new_game` (in ``api``, compiled in the compiled build) starts the
+common game itself, a :class:`Rules` and an int seed; anything else comes here.  This module
+is never compiled (see the contributor page, "Two builds"): it reads any objects it is given
+and raises the library's errors (:class:`~tysiac.InvalidDealError`,
+:class:`~tysiac.InvalidRulesError`), where a compiled function would check the types of its
+parameters first and raise a bare ``TypeError``.
 """
 
 from __future__ import annotations
 
 import itertools
 import secrets
-from collections.abc import Iterable, Sequence
-from typing import Final
+from collections.abc import Iterable
+from typing import Final, cast
 
 from .._errors import InvalidCardError, InvalidDealError, InvalidRulesError, brief
 from .._rules.layouts import GEOMETRY, active_seats
@@ -23,35 +25,15 @@ from .state import State
 
 __all__ = [
     "SCORE_LIMIT",
-    "new_game",
+    "checked_new_game",
 ]
 
 #: The largest starting score, either way (far beyond any game's).
 SCORE_LIMIT: Final = 10**9
 
 
-def new_game(
-    rules: Rules | None = None,
-    *,
-    seed: int | None = None,
-    deal: str | Sequence[str | Iterable[Card | str]] | None = None,
-    scores: Sequence[int] | None = None,
-) -> State:
-    """Start a game.
-
-    Args:
-        rules: the rules (default ``Rules()``, the "app" preset).
-        seed: makes every deal of the game reproducible; any int.  Without a seed, one is
-            drawn from the operating system.
-        deal: fixes the first deal: the hands in seat order, then each musik, then the stock
-            (next card first), each a string such as ``"AH KH 9S"`` or an iterable of cards.
-            A sitting-out dealer's hand is ``""``.  Later deals come from the seed.
-        scores: the starting score of each seat (default zeros), each below the target.
-
-    Raises:
-        InvalidDealError: ``deal`` or ``scores`` do not fit the rules.
-        InvalidRulesError: ``rules`` is not a :class:`Rules`.
-    """
+def checked_new_game(rules: object, seed: object, deal: object, scores: object) -> State:
+    """:func:`~tysiac.new_game` of any arguments: each checked, then the game started."""
     if rules is None:
         rules = Rules()
     elif not isinstance(rules, Rules):
@@ -73,15 +55,15 @@ def new_game(
         if isinstance(scores, (str, bytes)):
             raise InvalidDealError(wanted)
         try:
-            start = tuple(itertools.islice(scores, n + 1))
+            items = tuple(itertools.islice(cast("Iterable[object]", scores), n + 1))
         except Exception:  # not an iterable, or one that fails
             raise InvalidDealError(wanted) from None
-        if len(start) != n or not all(
+        if len(items) != n or not all(
             isinstance(x, int) and not isinstance(x, bool) and -SCORE_LIMIT <= x <= SCORE_LIMIT
-            for x in start
+            for x in items
         ):
             raise InvalidDealError(wanted)
-        start = tuple(int(x) for x in start)
+        start = tuple(int(cast("int", x)) for x in items)
         if rules.partnerships and (start[0] != start[2] or start[1] != start[3]):
             raise InvalidDealError(
                 f"scores={brief(scores)}: with partnerships=True a pair keeps one score, "
@@ -99,9 +81,7 @@ def new_game(
     return start_game(rules, seed, start, _deck_from(rules, rules.first_dealer, deal))
 
 
-def _deck_from(
-    rules: Rules, dealer: int, deal: str | Sequence[str | Iterable[Card | str]]
-) -> tuple[int, ...]:
+def _deck_from(rules: Rules, dealer: int, deal: object) -> tuple[int, ...]:
     geo = GEOMETRY[rules.layout]
     if isinstance(deal, str):
         raise InvalidDealError(
@@ -109,7 +89,7 @@ def _deck_from(
             ", then the stock, e.g. ['AH KH ...', '...', '...', '9S JS QS']"
         )
     try:
-        parts = list(itertools.islice(deal, 32))
+        parts = list(itertools.islice(cast("Iterable[object]", deal), 32))
     except TypeError:
         raise InvalidDealError(f"deal={brief(deal)} must be a list of hands and musiks") from None
     seats = active_seats(rules.layout, dealer)
@@ -131,7 +111,7 @@ def _deck_from(
             if isinstance(part, str):
                 idx = [card_index(t) for t in part[:400].replace(",", " ").split()]
             else:
-                idx = [card_index(c) for c in itertools.islice(part, 32)]
+                idx = [card_index(c) for c in itertools.islice(cast("Iterable[object]", part), 32)]
         except (InvalidCardError, TypeError) as exc:
             raise InvalidDealError(f"{name}: {exc}") from None
         if len(idx) != size:

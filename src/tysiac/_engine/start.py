@@ -8,7 +8,7 @@ from .._rules.layouts import GEOMETRY
 from .._rules.rules import Rules
 from .._vocab.dealing import shuffled_deck
 from .._vocab.movecodes import EMPTY_LOG
-from .history import History, Origin, ScoreSheet, new_history
+from .history import HISTORY_SETTERS, History, Origin, ScoreSheet
 from .results import DealResult
 from .state import State, new_state
 from .statics import (
@@ -33,6 +33,7 @@ _ZEROS: Final = tuple((0,) * n for n in range(5))
 #: The score sheet of a new game (immutable: every new game starts from this one).
 _NO_ROWS: Final = ScoreSheet()
 _MAKE: Final = tuple.__new__
+_NEW: Final = object.__new__
 #: Each card's bit, by index.
 _BIT: Final = tuple(1 << card for card in range(24))
 
@@ -52,7 +53,12 @@ def start_game(
     bombs = _ZEROS[rules.players]
     if scores is None:
         scores = bombs
-    history = new_history(_MAKE(Origin, (1, dealer, scores, bombs, deck, 0)))
+    history: History = _NEW(History)  # no deal finished yet: filled slot by slot
+    set_chunks, set_tail, set_len, set_origin = HISTORY_SETTERS
+    set_chunks(history, ())
+    set_tail(history, ())
+    set_len(history, 0)
+    set_origin(history, _MAKE(Origin, (1, dealer, scores, bombs, deck, 0)))
     return start_deal(rules, seed, 1, dealer, scores, bombs, _NO_ROWS, deck, history)
 
 
@@ -133,7 +139,7 @@ def start_deal(
                 (),  # trick
                 -1,  # trump: none
                 -1,  # pending_trump: none
-                (0,) * rules.players,  # taken
+                _ZEROS[rules.players],  # taken
                 (),  # marriages
                 EMPTY_LOG,  # log
                 -1 if leader is None else hands[leader],  # play_mask: the draw game's lead

@@ -112,29 +112,17 @@ def _native_deck(seed: int, deal_number: int) -> tuple[int, ...]:
     s0, s1, s2 = _limb_add(s0, s1, s2, g0, g1, g2)
     b0, b1, b2 = _limb_mix(s0, s1, s2)  # the second: x's low word
     # x = a << 64 | b: its remainder by each group's product, by long division limb by limb
-    rests = []
-    for m in _LIMB_GROUPS:
-        t = a2
-        a2 = t // m
-        t = (t % m) << 22 | a1
-        a1 = t // m
-        t = (t % m) << 22 | a0
-        a0 = t // m
-        t = (t % m) << 20 | b2
-        b2 = t // m
-        t = (t % m) << 22 | b1
-        b1 = t // m
-        t = (t % m) << 22 | b0
-        b0 = t // m
-        rests.append(t % m)
+    a2, a1, a0, b2, b1, b0, first = _limb_divide(a2, a1, a0, b2, b1, b0, _LIMB_GROUPS[0])
+    a2, a1, a0, b2, b1, b0, second = _limb_divide(a2, a1, a0, b2, b1, b0, _LIMB_GROUPS[1])
+    third = _limb_divide(a2, a1, a0, b2, b1, b0, _LIMB_GROUPS[2])[6]
     deck: list[object] = list(_IDENTITY)  # the cards as objects: moved, never unboxed
-    rest = rests[0]
+    rest = first
     i = 23
     while i > 0:
         if i == 17:
-            rest = rests[1]
+            rest = second
         elif i == 10:
-            rest = rests[2]
+            rest = third
         j = rest % (i + 1)
         rest //= i + 1
         card = deck[i]
@@ -142,6 +130,24 @@ def _native_deck(seed: int, deal_number: int) -> tuple[int, ...]:
         deck[j] = card
         i -= 1
     return cast("tuple[int, ...]", tuple(deck))
+
+
+def _limb_divide(
+    a2: int, a1: int, a0: int, b2: int, b1: int, b0: int, m: int
+) -> tuple[int, int, int, int, int, int, int]:
+    """The quotient (in limbs) and the remainder of ``a << 64 | b`` by ``m`` (below 2**28)."""
+    t = a2
+    a2 = t // m
+    t = (t % m) << 22 | a1
+    a1 = t // m
+    t = (t % m) << 22 | a0
+    a0 = t // m
+    t = (t % m) << 20 | b2
+    b2 = t // m
+    t = (t % m) << 22 | b1
+    b1 = t // m
+    t = (t % m) << 22 | b0
+    return a2, a1, a0, b2, b1, t // m, t % m
 
 
 def _limb_mix(z0: int, z1: int, z2: int) -> tuple[int, int, int]:

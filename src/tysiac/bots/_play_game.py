@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .._engine.api import apply
-from .._engine.newgame import new_game
+from .._engine.api import apply, new_game
 from .._engine.state import State
 from .._errors import InvalidDealError, InvalidRulesError, InvalidSeatError, NotABotError, brief
 from .._info.observe import observe

@@ -18,8 +18,7 @@ from typing import NamedTuple, TextIO
 
 import attrs
 
-from .._engine.api import apply
-from .._engine.newgame import new_game
+from .._engine.api import apply, new_game
 from .._engine.results import Outcome
 from .._errors import InvalidDealError, InvalidRulesError, NotABotError, brief
 from .._info.observe import observe
