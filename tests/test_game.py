@@ -3,8 +3,10 @@ and a complete game that ends (RULES.md 2, 3.9; brief decision 11)."""
 
 from __future__ import annotations
 
+import enum
 import random
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -17,6 +19,7 @@ from tysiac import (
     Contract,
     IllegalMoveError,
     InvalidDealError,
+    Layout,
     Move,
     Outcome,
     Pass,
@@ -31,6 +34,7 @@ from tysiac import (
     new_game,
     parse_cards,
 )
+from tysiac._engine.newgame import checked_new_game
 from tysiac._vocab import dealing
 from tysiac._vocab.dealing import shuffled_deck, splitmix64
 
@@ -246,6 +250,30 @@ def test_good_scores() -> None:
 def test_bad_seed() -> None:
     with pytest.raises(InvalidDealError, match="seed"):
         new_game(seed="7")  # type: ignore[call-overload]
+
+
+class _Seed(enum.IntEnum):
+    SEVEN = 7
+
+
+class _MyRules(Rules):
+    """A subclass of Rules (attrs keeps its fields)."""
+
+
+@pytest.mark.parametrize("preset", ["app", "pl", "ru"])
+@pytest.mark.parametrize("layout", list(Layout))
+def test_the_quick_start_equals_the_checked_one(preset: str, layout: Layout) -> None:
+    # new_game starts a Rules with an int seed itself; any other call goes through every
+    # check first: both must give the same game
+    rules = Rules.preset(preset, layout=layout, players=layout.players)
+    for seed in (0, 7, 2**64 - 1, 2**64 + 7, -3):
+        quick = new_game(rules, seed=seed)
+        assert quick == checked_new_game(rules, seed, None, None)
+        assert quick == new_game(rules, seed=seed, scores=(0,) * rules.players)
+        assert quick == new_game(rules, seed=seed & (2**64 - 1))
+    assert new_game(rules, seed=_Seed.SEVEN) == new_game(rules, seed=7)
+    mine = _MyRules(**{f.name: getattr(rules, f.name) for f in attrs.fields(Rules) if f.init})
+    assert new_game(mine, seed=7).hands == new_game(rules, seed=7).hands
 
 
 # --- a full game ---------------------------------------------------------------------------
