@@ -65,13 +65,13 @@ _APPLY: Final[dict[Phase, Applier]] = {
 }
 
 
-# The public entry points that take a state are typed with two overloads, the public
-# signature (``state: State``) and the same one with positional arguments, which mypy says
-# can never match (it cannot: it is there because mypy wants at least two), and an
-# implementation that takes any object: in the compiled build ``State`` is a native class,
-# and mypyc would check a parameter typed with it before the body runs, with a bare
-# TypeError, where the entry point raises NotAStateError (see the contributor page, "Two
-# builds").  The docs show the first overload (docs/conf.py).
+# The public entry points are typed with two overloads, the public signature and the same
+# one with a positional argument, which mypy says can never match (it cannot: it is there
+# because mypy wants at least two), and an implementation that takes any object: in the
+# compiled build mypyc would check a parameter typed with ``State`` (a native class) or
+# ``int`` before the body runs, with a bare TypeError, where the entry point raises the
+# library's error (see the contributor page, "Two builds").  The docs show the first
+# overload (docs/conf.py).
 @overload
 def new_game(
     rules: Rules | None = None,
@@ -91,7 +91,7 @@ def new_game(  # type: ignore[overload-cannot-match]
 ) -> State: ...
 def new_game(
     rules: object = None, *, seed: object = None, deal: object = None, scores: object = None
-) -> State:  # (overloaded as legal_moves is, below)
+) -> State:
     """Start a game.
 
     Args:
@@ -109,7 +109,7 @@ def new_game(
     """
     if type(rules) is Rules and type(seed) is int and deal is None and scores is None:
         return start_game(rules, seed & MASK64)  # the common case: nothing more to check
-    return checked_new_game(rules, seed, deal, scores)
+    return checked_new_game(rules, seed, deal, scores)  # every other call: checked first
 
 
 @overload
