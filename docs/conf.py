@@ -105,7 +105,9 @@ def _defined_in() -> dict[str, str]:
 _DEFINED_IN = _defined_in()
 #: Entry points overloaded only for the compiled build (their implementation takes any
 #: object, see ``tysiac._engine``): the docs show the first overload, the public signature.
-_FIRST_OVERLOAD_ONLY = frozenset({"new_game", "legal_moves", "apply", "rollout", "sample_world"})
+_FIRST_OVERLOAD_ONLY = frozenset(
+    {"new_game", "legal_moves", "apply", "rollout", "sample_world", "observe"}
+)
 _for_module = ModuleAnalyzer.for_module.__func__  # type: ignore[attr-defined]
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import types
+from collections.abc import Callable
 
 import pytest
 
@@ -35,11 +36,12 @@ from tysiac import (
 
 @pytest.mark.parametrize("value", ["state", None, 3, object()])
 def test_not_a_state(value: object) -> None:
-    for call in (
+    calls: tuple[Callable[[], object], ...] = (
         lambda: legal_moves(value),  # type: ignore[call-overload]
         lambda: apply(value, Pass()),  # type: ignore[call-overload]
-        lambda: observe(value, 0),  # type: ignore[arg-type]
-    ):
+        lambda: observe(value, 0),  # type: ignore[call-overload]
+    )
+    for call in calls:
         with pytest.raises(NotAStateError, match="is not a State") as info:
             call()
         assert isinstance(info.value, TysiacError)

@@ -10,6 +10,7 @@ import contextlib
 import copy
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -214,12 +215,13 @@ def test_random_cards_and_notation(value: object) -> None:
 def test_random_game_arguments(seed: object, deal: object, scores: object) -> None:
     from tysiac import TysiacError, apply, new_game, observe
 
-    for call in (
+    calls: tuple[Callable[[], object], ...] = (
         lambda: new_game(seed=seed),  # type: ignore[call-overload]
         lambda: new_game(seed=1, deal=deal),  # type: ignore[call-overload]
         lambda: new_game(seed=1, scores=scores),  # type: ignore[call-overload]
         lambda: apply(new_game(seed=1), seed),  # type: ignore[call-overload]
-        lambda: observe(new_game(seed=1), seed),  # type: ignore[arg-type]
-    ):
+        lambda: observe(new_game(seed=1), seed),  # type: ignore[call-overload]
+    )
+    for call in calls:
         with contextlib.suppress(TysiacError):
             call()

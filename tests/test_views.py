@@ -222,7 +222,7 @@ def test_view_fields_are_plain_data() -> None:
 def test_invalid_seat(seat: object) -> None:
     s = new_game(seed=1)
     with pytest.raises(InvalidSeatError):
-        observe(s, seat)  # type: ignore[arg-type]
+        observe(s, seat)  # type: ignore[call-overload]
     assert issubclass(InvalidSeatError, ValueError)
 
 

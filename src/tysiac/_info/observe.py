@@ -13,7 +13,7 @@ Imports the vocabulary, the rules, the engine, :mod:`~tysiac._info.viewcodes` an
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, overload
 
 from .._engine.api import legal_moves
 from .._engine.core import Phase
@@ -137,7 +137,14 @@ def _drawn(
     return tuple(out)
 
 
-def observe(state: State, seat: int) -> View:
+# Typed as the engine's entry points are (see ``_engine/api.py``): in the compiled build
+# mypyc would check parameters typed ``State`` and ``int`` before the body runs, with a bare
+# TypeError, where observe raises NotAStateError and InvalidSeatError.
+@overload
+def observe(state: State, seat: int) -> View: ...
+@overload
+def observe(state: State, seat: int, /) -> View: ...  # type: ignore[overload-cannot-match]
+def observe(state: object, seat: object) -> View:
     """The :class:`View` of ``state`` from ``seat``: what that player may know.
 
     Raises:
@@ -146,7 +153,7 @@ def observe(state: State, seat: int) -> View:
     return observe_with(state, seat, None)
 
 
-def observe_with(state: State, seat: int, legal: tuple[Move, ...] | None) -> View:
+def observe_with(state: object, seat: object, legal: tuple[Move, ...] | None) -> View:
     """:func:`observe`, given ``legal_moves(state)`` when the caller has it already
     (``legal``; None: worked out here when ``seat`` is to move)."""
     if not isinstance(state, State):
