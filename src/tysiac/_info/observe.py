@@ -81,11 +81,10 @@ def _conceal(log: int, seat: int) -> int:
 
 def _musik_seen(rules: Rules, revealed: int, deck: tuple[int, ...], log: int) -> int:
     """The musik cards the declarer saw: the revealed ones and the musik it took."""
-    layout = rules.layout
-    geo = GEOMETRY[layout]
-    if not geo.musiks:
+    slices = rules._play.musik_slices  # where each musik lies in the deck
+    if not slices:
         return revealed
-    if layout in _ONE_MUSIK:
+    if rules.layout in _ONE_MUSIK:
         index = 0
     else:
         for code in log_codes(log):
@@ -95,9 +94,9 @@ def _musik_seen(rules: Rules, revealed: int, deck: tuple[int, ...], log: int) ->
                 break
         else:
             return revealed
-    pos = geo.active * geo.hand + sum(geo.musiks[:index])
+    start, end = slices[index]
     seen = revealed
-    for c in deck[pos : pos + geo.musiks[index]]:
+    for c in deck[start:end]:
         seen |= 1 << c
     return seen
 
@@ -113,9 +112,8 @@ def _drawn(
 ) -> tuple[int, ...]:
     """The cards ``seat`` drew from the stock, in order: after each trick the winner draws
     the next card of the stock, then the others in turn."""
-    geo = GEOMETRY[rules.layout]
-    start = geo.active * geo.hand + sum(geo.musiks)
-    count = geo.stock - stock
+    start = rules._play.stock_at  # where the stock lies in the deck
+    count = len(deck) - start - stock  # the cards drawn from it so far
     if not count:
         return ()
     per = rules._play.active
