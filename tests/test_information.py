@@ -124,7 +124,7 @@ def test_knowledge_is_derived_from_the_view_alone(preset: str, layout: Layout) -
                 mask(view.musik),
                 mask(view.discards),
                 view.hand_sizes,
-                [(who, int(suit)) for who, suit in view.marriages],
+                tuple([(who, int(suit)) for who, suit in view.marriages]),
                 view.stock_size,
             )
             assert tuple(mask(p) for p in view.possible) == facts.possible

@@ -17,16 +17,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reference_views import reference_observe
-from strategies import LAYOUTS, PRESETS, choose_move, preset_rules
-from tysiac import State, View, apply, from_json, new_game, observe, to_json
+from strategies import LAYOUTS, PRESETS, choose_move, preset_rules, rules
+from tysiac import Layout, Rules, State, View, apply, from_json, new_game, observe, to_json
 
 FIELDS = tuple(f.name for f in attrs.fields(View))
 
 
 def states(preset: str, layout: object, seed: int, count: int) -> list[State]:
     """``count`` states of random play (uniform moves) from a new game."""
+    return played(preset_rules(preset, layout), seed, count)  # type: ignore[arg-type]
+
+
+def played(rules: Rules, seed: int, count: int) -> list[State]:
+    """``count`` states of random play (uniform moves) from a new game under ``rules``."""
     rng = random.Random(seed)
-    rules = preset_rules(preset, layout)  # type: ignore[arg-type]
     state = new_game(rules, seed=seed)
     out: list[State] = []
     while len(out) < count:
@@ -67,6 +71,33 @@ def test_random_states_show_what_the_eager_builder_showed(
     preset: str, layout: object, seed: int, moves: int
 ) -> None:
     check(states(preset, layout, seed, moves + 1)[-1])
+
+
+@settings(max_examples=80, deadline=None)
+@given(rules=rules(max_target=300), seed=st.integers(0, 2**32), moves=st.integers(0, 120))
+def test_views_under_any_options_show_what_the_eager_builder_showed(
+    rules: Rules, seed: int, moves: int
+) -> None:
+    """Every play, marriage, trump and stock option the knowledge scan reads (declarations
+    "on someone", the trump from the next trick, the ace marriage, overtrumping, free play
+    while the stock lasts...), drawn at random."""
+    for state in played(rules, seed, moves + 1)[-3:]:
+        check(state)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_game_over_in_a_draw_layout_shows_no_draws(preset: str) -> None:
+    """At the end of the game the view shows the last deal's moves but, like its tricks,
+    none of its draws from the stock (as the eager builder did)."""
+    rules = preset_rules(preset, Layout.TWO_DRAW, target=100)
+    rng = random.Random(5)
+    state = new_game(rules, seed=5)
+    while not state.is_over:
+        state = apply(state, choose_move(state, rng, "uniform"))
+    check(state)
+    for seat in range(2):
+        view = observe(state, seat)
+        assert view.moves and view.tricks == () and view.drawn == ()
 
 
 @settings(max_examples=40, deadline=None)

@@ -49,8 +49,8 @@ def facts_of(view: View) -> Facts:
         moves_codes(view.moves),
         cards_mask(view.musik),
         cards_mask(view.discards),
-        view.hand_sizes,
-        [(s, int(x)) for s, x in view.marriages],
+        tuple(view.hand_sizes),
+        tuple([(s, int(x)) for s, x in view.marriages]),
         view.stock_size,
         view.ace_marriage,
     )

@@ -18,6 +18,7 @@ from typing import Final
 
 from .._engine.core import Phase
 from .._errors import ImpossibleViewError, NotAStateError
+from .._rules.layouts import GEOMETRY
 from .._rules.rules import Rules
 from .._vocab.movecodes import log_codes
 from .actions import fill, short
@@ -33,17 +34,25 @@ _NONE: Final = tuple((0,) * n for n in range(5))  # a zero per seat, by player c
 _ORDER: Final = tuple(
     tuple(tuple((me + r) % n for r in range(n)) for me in range(n)) for n in range(5)
 )
-# the one-hot block of each 12-bit half of a card mask, as floats (a list's slice takes a
-# tuple, an array's an array of its type)
-_SIXTHS: Final = tuple(tuple((0.0, 1.0)[m >> b & 1] for b in range(6)) for m in range(64))
-_HALVES: Final = tuple(_SIXTHS[m & 63] + _SIXTHS[m >> 6] for m in range(4096))
+# The one-hot block of each 12-bit half of a card mask, as floats (a list's slice takes a
+# tuple, an array's an array of its type).  Each position has its own 0.0 and 1.0 objects,
+# as have the zeros the features start from (_ZEROS): copying many references to one shared
+# object makes every copy update that object's reference count, one write after another.
+_OFF: Final = tuple([b * 0.0 for b in range(12)])
+_ON: Final = tuple([1.0 + b * 0.0 for b in range(12)])
+_LOW: Final = tuple(tuple((_OFF[b], _ON[b])[m >> b & 1] for b in range(6)) for m in range(64))
+_HIGH: Final = tuple(
+    tuple((_OFF[b], _ON[b])[m >> (b - 6) & 1] for b in range(6, 12)) for m in range(64)
+)
+_HALVES: Final = tuple(_LOW[m & 63] + _HIGH[m >> 6] for m in range(4096))
 
 
 def _half_arrays() -> tuple[array[float], ...]:
     """The rows of ``_HALVES`` as arrays of doubles (cut from one block of bytes)."""
-    sixths = [array("d", six).tobytes() for six in _SIXTHS]
+    low = [array("d", six).tobytes() for six in _LOW]
+    high = [array("d", six).tobytes() for six in _HIGH]
     rows = array("d")
-    rows.frombytes(b"".join([sixths[m & 63] + sixths[m >> 6] for m in range(4096)]))
+    rows.frombytes(b"".join([low[m & 63] + high[m >> 6] for m in range(4096)]))
     return tuple([rows[12 * m : 12 * m + 12] for m in range(4096)])
 
 
@@ -72,7 +81,7 @@ def features(view: View) -> tuple[float, ...]:
         >>> len(x) == len(feature_names(view.rules)), x[0], x[1:3]
         (True, 1.0, (0.0, 0.0))
     """
-    out = [0.0] * _length(view)
+    out = list(_ZEROS[_length(view)])
     _write(view, out, _HALVES)
     return tuple(out)
 
@@ -101,7 +110,7 @@ def features_into(view: View, out: object) -> None:
         (1.0, True)
     """
     size = _length(view)
-    buffer = array("d", bytes(8 * size))  # zeros
+    buffer = array("d", _ZERO_BYTES[size])
     _write(view, buffer, _HALVES_ARRAY)
     fill(out, buffer, size)
 
@@ -142,92 +151,135 @@ def _size(players: int, active: int) -> int:
     return 7 + 24 + 1 + 1 + 24 + 24 + 1 + 5 + 25 * len(PILES) + 24 * active + 89 * players
 
 
+def _starts(n: int, active: int) -> tuple[int, ...]:
+    """Where each block after the phase starts (the order of :func:`feature_names`), for
+    ``n`` players and ``active`` cards a trick."""
+    sizes = [n, n, n, 24, n, 1, n, n, n, n, 1, 24, 24 * n, 24, 1, 5, n, 24 * active]
+    sizes += [24 * n, n, n, 4 * n, 24 * n, 25 * len(PILES)]
+    return tuple(itertools.accumulate(sizes, initial=len(PHASES)))
+
+
+# the players and the cards a trick of every layout
+_SHAPES: Final = {(g.players, g.active) for g in GEOMETRY.values()}
+#: By player count, then cards a trick: :func:`_starts`.
+_STARTS: Final = tuple(
+    tuple(_starts(n, a) if (n, a) in _SHAPES else () for a in range(5)) for n in range(5)
+)
+# By length: that many zeros, each its own float object (see _OFF)
+_ZEROS: Final = {_size(n, a): tuple([i * 0.0 for i in range(_size(n, a))]) for n, a in _SHAPES}
+# the same, as the bytes of an array of doubles
+_ZERO_BYTES: Final = {size: bytes(8 * size) for size in _ZEROS}
+
+
 def _compact(v: ViewCore, out: MutableSequence[float], halves: Sequence[Sequence[float]]) -> None:
     """Write the features of a view's compact form into ``out`` (zeros); each card mask
     as two slices of ``halves``."""
-    rules = v.rules
+    (
+        rules,
+        me,
+        phase,
+        to_move,
+        _,
+        dealer,
+        _,
+        scores,
+        _,
+        hand,
+        sizes,
+        bid,
+        bidder,
+        passed,
+        declarer,
+        contract,
+        musik,
+        discards,
+        trump,
+        leader,
+        trick,
+        points,
+        marriages,
+        ace_marriage,
+        stock_size,
+        log,
+        _,
+        _,
+    ) = v
     n = rules.players
     f = rules._play
-    active = f.active
-    me = v.seat
     order = _ORDER[n][me]  # the seats from the viewer's: its own, then clockwise
     max_bid = float(rules.max_bid)
-    # where each block starts (the order of feature_names)
-    to_move_at = len(PHASES)
-    dealer_at = to_move_at + n
-    scores_at = dealer_at + n
-    hand_at = scores_at + n
-    sizes_at = hand_at + 24
-    bid_at = sizes_at + n
-    bidder_at = bid_at + 1
-    top_at = bidder_at + n
-    passed_at = top_at + n
-    declarer_at = passed_at + n
-    contract_at = declarer_at + n
-    musik_at = contract_at + 1
-    given_at = musik_at + 24
-    discards_at = given_at + 24 * n
-    stock_at = discards_at + 24
-    trump_at = stock_at + 1
-    leader_at = trump_at + 5
-    trick_at = leader_at + n
-    played_at = trick_at + 24 * active
-    points_at = played_at + 24 * n
-    won_at = points_at + n
-    marriages_at = won_at + n
-    possible_at = marriages_at + 4 * n
-    piles_at = possible_at + 24 * n
-    ace_at = piles_at + 25 * len(PILES)
-
-    out[PHASES.index(v.phase)] = 1.0
-    if v.to_move is not None:
-        out[to_move_at + (v.to_move - me) % n] = 1.0
-    out[dealer_at + (v.dealer - me) % n] = 1.0
-    hand = v.hand
-    if hand:
-        out[hand_at : hand_at + 12] = halves[hand & 0xFFF]
-        out[hand_at + 12 : hand_at + 24] = halves[hand >> 12]
-    out[bid_at] = v.bid / max_bid
-    if v.bidder is not None:
-        out[bidder_at + (v.bidder - me) % n] = 1.0
-    sizes = v.hand_sizes
+    (  # where each block starts (the order of feature_names)
+        to_move_at,
+        dealer_at,
+        scores_at,
+        hand_at,
+        sizes_at,
+        bid_at,
+        bidder_at,
+        top_at,
+        passed_at,
+        declarer_at,
+        contract_at,
+        musik_at,
+        given_at,
+        discards_at,
+        stock_at,
+        trump_at,
+        leader_at,
+        trick_at,
+        played_at,
+        points_at,
+        won_at,
+        marriages_at,
+        possible_at,
+        piles_at,
+        ace_at,
+    ) = _STARTS[n][f.active]
     facts = scan(  # the knowledge scan (scan_view's): the knowledge, and the moves' counts
         rules,
         me,
-        v.dealer,
-        v.declarer,
+        dealer,
+        declarer,
         hand,
-        log_codes(v.log),
-        v.musik,
-        v.discards,
+        log_codes(log),
+        musik,
+        discards,
         sizes,
-        v.marriages,
-        v.stock_size,
-        v.ace_marriage,
+        marriages,
+        stock_size,
+        ace_marriage,
     )
-    if v.declarer is not None:
-        out[declarer_at + (v.declarer - me) % n] = 1.0
-    if v.contract is not None:
-        out[contract_at] = v.contract / max_bid
-    musik = v.musik
+    out[PHASES.index(phase)] = 1.0
+    if to_move is not None:
+        out[to_move_at + (to_move - me) % n] = 1.0
+    out[dealer_at + (dealer - me) % n] = 1.0
+    if hand:
+        out[hand_at : hand_at + 12] = halves[hand & 0xFFF]
+        out[hand_at + 12 : hand_at + 24] = halves[hand >> 12]
+    out[bid_at] = bid / max_bid
+    if bidder is not None:
+        out[bidder_at + (bidder - me) % n] = 1.0
+    if declarer is not None:
+        out[declarer_at + (declarer - me) % n] = 1.0
+    if contract is not None:
+        out[contract_at] = contract / max_bid
     if musik:
         out[musik_at : musik_at + 12] = halves[musik & 0xFFF]
         out[musik_at + 12 : musik_at + 24] = halves[musik >> 12]
-    discards = v.discards
     if discards:
         out[discards_at : discards_at + 12] = halves[discards & 0xFFF]
         out[discards_at + 12 : discards_at + 24] = halves[discards >> 12]
-    out[stock_at] = v.stock_size / CARDS_SCALE
-    out[trump_at + (4 if v.trump < 0 else v.trump)] = 1.0
-    leader = v.leader
+    out[stock_at] = stock_size / CARDS_SCALE
+    out[trump_at + (4 if trump < 0 else trump)] = 1.0
     if leader is not None:
         out[leader_at + (leader - me) % n] = 1.0
-    trick = v.trick
-    for position in range(len(trick)):
-        out[trick_at + 24 * position + trick[position]] = 1.0
+    position = trick_at
+    for card in trick:
+        out[position + card] = 1.0
+        position += 24
     # the moves, as the scan counted them: the cards each seat gave, played and won
     gave = facts.received  # per seat: the cards this seat saw it receive
-    if v.phase is _PLAY:
+    if phase is _PLAY:
         seen = facts.played  # per seat: the cards it played
         won = facts.won
     else:
@@ -235,15 +287,12 @@ def _compact(v: ViewCore, out: MutableSequence[float], halves: Sequence[Sequence
         won = _NONE[n]
         if trick and leader is not None:  # (a trick outside the trick play: never, in a game)
             shown = [0] * n
-            seats = f.trick_seats[v.dealer][leader]
-            for position in range(len(trick)):
-                shown[seats[position]] |= 1 << trick[position]
+            seats = f.trick_seats[dealer][leader]
+            for i in range(len(trick)):
+                shown[seats[i]] |= 1 << trick[i]
             seen = tuple(shown)
     target = rules.target
-    scores = v.scores
     top_bid = facts.top_bid
-    passed = v.passed
-    points = v.card_points
     possible = facts.possible
     for r in range(n):  # each seat's entries, from the viewer's
         s = order[r]
@@ -271,7 +320,7 @@ def _compact(v: ViewCore, out: MutableSequence[float], halves: Sequence[Sequence
             base = possible_at + 24 * r
             out[base : base + 12] = halves[m & 0xFFF]
             out[base + 12 : base + 24] = halves[m >> 12]
-    for who, suit in v.marriages:
+    for who, suit in marriages:
         out[marriages_at + 4 * ((who - me) % n) + suit] = 1.0
     for pile, size, m in facts.piles:
         base = piles_at + 25 * PILES.index(pile)
@@ -279,7 +328,7 @@ def _compact(v: ViewCore, out: MutableSequence[float], halves: Sequence[Sequence
             out[base : base + 12] = halves[m & 0xFFF]
             out[base + 12 : base + 24] = halves[m >> 12]
         out[base + 24] += size / CARDS_SCALE
-    if v.ace_marriage is not None:
-        out[ace_at + (v.ace_marriage - me) % n] = 1.0
+    if ace_marriage is not None:
+        out[ace_at + (ace_marriage - me) % n] = 1.0
     if rules.partnerships:
         out[ace_at + n + 2] = 1.0  # my partner sits across

@@ -52,6 +52,16 @@ _TWO_CLASSIC: Final = Layout.TWO_CLASSIC
 _TWO_MUSIKS_OF_THREE: Final = Layout.TWO_MUSIKS_OF_THREE
 _FACTS: Final = Facts
 _MAKE: Final = tuple.__new__
+# the number of cards in each 12-bit half of a mask (int.bit_count is a generic method
+# call in the compiled build)
+_COUNT: Final = tuple([bin(m).count("1") for m in range(4096)])
+# each card's bit (in Python, 1 << card makes a new int for most cards)
+_BIT: Final = tuple([1 << card for card in range(24)])
+
+
+def count(mask: int) -> int:
+    """The number of cards in ``mask``."""
+    return _COUNT[mask & 0xFFF] + _COUNT[mask >> 12]
 
 
 def forbidden(trick: Sequence[int], trump: int, card: int, f: PlayFlags, over: bool = False) -> int:
@@ -104,11 +114,11 @@ def scan(
     dealer: int,
     declarer: int | None,
     hand: int,
-    codes: Sequence[int],
+    codes: tuple[int, ...],
     musik: int,
     discards: int,
-    hand_sizes: Sequence[int],
-    marriages: Sequence[tuple[int, int]],
+    hand_sizes: tuple[int, ...],
+    marriages: tuple[tuple[int, int], ...],
     stock_size: int,
     ace_marriage: int | None = None,
 ) -> Facts:
@@ -154,7 +164,6 @@ def scan(
     leader = -1
     win = wpos = -1  # the trick's winning card so far and its position (trick_winner's rule)
     trump = pending = -1
-    first = True
     ptr = 0
     chosen: int | None = None
     put_away = 0
@@ -167,107 +176,126 @@ def scan(
     trump_next = f.trump_next
     per_trick = f.active
     overtrump = f.overtrump_declarer and declarer is not None
+    decl = -1 if declarer is None else declarer  # (ints compare natively when compiled)
+    ace_seat = -1 if ace_marriage is None else ace_marriage
     # a card of the led suit that beats the trick, or that need not, proves nothing unless
     # the highest play is forced: that common case skips the call to _forbidden
     must_beat = f.must_beat
     plain_follow = not must_beat or not f.play_highest
     no_free = not free_while_stock
+    watch = no_free or stock <= 0  # whether the trick rules bind the plays now
+    melds = meld_first_trick  # whether a lead may declare now (not in the first trick)
     led = -1
+    pos = 0  # the cards played to the trick so far
+    prev = -1  # the last of them
     for code in codes:
         who = code & SEAT_MASK
         kind = code >> SEAT_BITS
         if kind < GIVE_CODE:  # a play, plain or declaring
             c = kind % 24
             suit = c // 6
-            rank = c - 6 * suit
-            if not trick:
+            bit = _BIT[c]
+            if pos == 0:  # a lead
                 leader = who
                 led = suit
-            elif (
-                who != seat
-                and (no_free or stock <= 0)
-                and not (
-                    suit == led and plain_follow and (c > win or not must_beat or win // 6 != led)
-                )
-            ):
-                over = False
-                if overtrump and win // 6 == trump and suit != led:
-                    # the winning card's seat is the declarer's, and who plays defends
-                    over = seats_of[leader][wpos] == declarer and who != f.partners[declarer]
-                excluded[who] |= _forbidden(led, win, trump, c, f, over)
-            if QUEEN <= rank <= KING:  # a queen or a king (adjacent ranks): a marriage card
-                if not trick:
-                    eligible = (meld_first_trick or not first) and (rank == QUEEN or not queen_only)
-                else:
-                    eligible = (
-                        (meld_first_trick or not first)
-                        and on_someone
-                        and rank == KING
-                        and trick[-1] == c - 1
-                    )
-                if eligible:
-                    if ptr < len(marriages) and marriages[ptr] == (who, suit):
-                        ptr += 1
-                        if not trick and who != seat:
-                            # the partner is proven in the leader's hand
+                rank = c - 6 * suit
+                if QUEEN <= rank <= KING:  # a queen or a king (adjacent ranks): a marriage card
+                    if melds and (rank == QUEEN or not queen_only):
+                        if ptr < len(marriages) and marriages[ptr] == (who, suit):
+                            ptr += 1
+                            if who != seat:  # the partner is proven in the leader's hand
+                                partner = c + 1 if rank == QUEEN else c - 1
+                                proven[who] = proven[who] | 1 << partner
+                                proofs.append((who, draws[who], partner))
+                            if trump_next:
+                                pending = suit
+                            else:
+                                trump = suit
+                        elif not optional and who != seat:
                             partner = c + 1 if rank == QUEEN else c - 1
-                            proven[who] |= 1 << partner
-                            proofs.append((who, draws[who], partner))
-                        if trump_next:
-                            pending = suit
-                        else:
-                            trump = suit
-                            if trick:  # declared within a trick: the cards so far, again
-                                wpos = trick_winner(tuple(trick), trump)
-                                win = trick[wpos]
-                    elif not trick and not optional and who != seat:
-                        partner = c + 1 if rank == QUEEN else c - 1
-                        excluded[who] |= 1 << partner
-            elif rank == ACE and aces_count and not aces_led >> who & 1:
-                aces_led |= 1 << who
-                if not trick and (meld_first_trick or not first):
-                    # the first ace a seat plays declares the ace marriage, if any: it is led
-                    if who == ace_marriage:
-                        if who != seat:  # the other three aces are proven in its hand
-                            for ace in bits(ACES & ~(1 << c)):
-                                proven[who] |= 1 << ace
-                                proofs.append((who, draws[who], ace))
-                    elif not optional and who != seat:
-                        no_aces.append((who, draws[who]))
-            bit = 1 << c
-            played[who] |= bit
+                            excluded[who] = excluded[who] | 1 << partner
+                elif rank == ACE and aces_count and not aces_led >> who & 1:
+                    aces_led |= 1 << who
+                    if melds:  # the first ace a seat plays declares the ace marriage, if any
+                        if who == ace_seat:
+                            if who != seat:  # the other three aces are proven in its hand
+                                for ace in bits(ACES & ~bit):
+                                    proven[who] = proven[who] | 1 << ace
+                                    proofs.append((who, draws[who], ace))
+                        elif not optional and who != seat:
+                            no_aces.append((who, draws[who]))
+                win = c
+                wpos = 0
+            else:
+                if (
+                    watch
+                    and who != seat
+                    and not (
+                        suit == led
+                        and plain_follow
+                        and (c > win or not must_beat or win // 6 != led)
+                    )
+                ):
+                    over = False
+                    if overtrump and win // 6 == trump and suit != led:
+                        # the winning card's seat is the declarer's, and who plays defends
+                        over = seats_of[leader][wpos] == decl and who != f.partners[decl]
+                    excluded[who] = excluded[who] | _forbidden(led, win, trump, c, f, over)
+                if (
+                    on_someone
+                    and prev == c - 1
+                    and c - 6 * suit == KING
+                    and melds
+                    and ptr < len(marriages)
+                    and marriages[ptr] == (who, suit)
+                ):  # a king on its queen: the marriage declared "on someone"
+                    ptr += 1
+                    if trump_next:
+                        pending = suit
+                    else:  # a new trump within the trick: the cards so far, again
+                        trump = suit
+                        wpos = trick_winner(tuple(trick), trump)
+                        win = trick[wpos]
+                elif aces_count and c - 6 * suit == ACE:
+                    aces_led |= 1 << who
+                if suit == win // 6:
+                    if c > win:
+                        win = c
+                        wpos = pos
+                elif suit == trump:
+                    win = c
+                    wpos = pos
+            played[who] = played[who] | bit
             if proven[who] & bit:
-                proven[who] ^= bit
-            if not trick:
-                win, wpos = c, 0
-            elif suit == win // 6:
-                if c > win:
-                    win, wpos = c, len(trick)
-            elif suit == trump:
-                win, wpos = c, len(trick)
+                proven[who] = proven[who] ^ bit
             trick.append(c)
-            if len(trick) == per_trick:
+            pos += 1
+            prev = c
+            if pos == per_trick:
                 w = seats_of[leader][wpos]
-                won[w] += 1
+                won[w] = won[w] + 1
                 trick = []
-                first = False
+                pos = 0
+                melds = True
                 if pending >= 0:
                     trump, pending = pending, -1
                 if stock:
                     s = w
                     for _ in range(per_trick):
-                        draws[s] += 1
+                        draws[s] = draws[s] + 1
                         if s != seat and excluded[s]:
                             # a card excluded before a draw may have been drawn since
                             timed.append((s, draws[s], excluded[s] & ~played[s]))
                             excluded[s] = 0
                         s = nxt[s]
                     stock -= per_trick
+                    watch = no_free or stock <= 0
         elif kind < _GIVE_END:
-            to, c = divmod(kind - GIVE_CODE, 24)
-            received[to] |= 1 << c
+            to = (kind - GIVE_CODE) // 24
+            c = (kind - GIVE_CODE) % 24
+            received[to] = received[to] | 1 << c
             if to != seat:
-                proven[to] |= 1 << c
+                proven[to] = proven[to] | 1 << c
         elif kind < _DISCARD_END or kind == CONCEALED_DISCARD:
             put_away += 1
         elif kind == _CHOOSE or kind == _CHOOSE + 1:
@@ -283,15 +311,15 @@ def scan(
     if not geo.stock:  # hands only shrink in play: what a seat holds or played later, it held
         for who, _ in no_aces:
             rest = ACES & ~proven[who] & ~played[who]
-            if rest.bit_count() == 1:  # the one ace it can have lacked
-                excluded[who] |= rest
+            if rest and (rest & (rest - 1)) == 0:  # the one ace it can have lacked
+                excluded[who] = excluded[who] | rest
     known = hand | discards
     for s in range(n):  # (a seat's own cards are never among its proofs)
         known |= played[s] | proven[s]
     shown = 0
-    if declarer is None:
+    if decl < 0:
         known |= musik  # a face-up musik still on the table (two players, open musik)
-    elif seat != declarer:
+    elif seat != decl:
         shown = musik  # the declarer took the musik this seat was shown
     unknown = FULL & ~known
     # blind bidding: a seat that has not looked at its cards yet does not know its own hand
@@ -307,9 +335,9 @@ def scan(
         allowed = unknown & ~excluded[s]
         # the shown musik went to the declarer; a defender holds one of its cards only as
         # the card the declarer gave it unseen (3 players), and then at most one
-        if shown and s != declarer and (not gave_blind[s] or played[s] & shown):
+        if shown and s != decl and (not gave_blind[s] or played[s] & shown):
             allowed &= ~shown
-        cap = hand_sizes[s] - proven[s].bit_count()
+        cap = hand_sizes[s] - count(proven[s])
         if allowed != unknown or cap < 0:
             plain = False
         slots.append(allowed)
@@ -318,10 +346,10 @@ def scan(
     piles_on = _piles(rules, declarer, chosen, put_away, stock_size)
     k = len(slots)  # the first pile's slot
     for pile, size in piles_on:
-        if pile is _DISCARDS and seat == declarer:
+        if pile is _DISCARDS and seat == decl:
             continue  # known: not a slot
         allowed = unknown
-        if pile is not _DISCARDS and declarer is not None:
+        if pile is not _DISCARDS and decl >= 0:
             allowed &= ~shown  # a shown musik went to the declarer
         if allowed != unknown or size < 0:
             plain = False
@@ -340,8 +368,8 @@ def scan(
         s = owners[i]
         possible[s] = refined[i] | proven[s]
     for pile, size in piles_on:
-        if pile is _DISCARDS and seat == declarer:
-            piles.append((pile, discards.bit_count(), discards))
+        if pile is _DISCARDS and seat == decl:
+            piles.append((pile, count(discards), discards))
         else:
             piles.append((pile, size, refined[k]))
             k += 1
@@ -432,9 +460,9 @@ def _hall(unknown: int, allowed: list[int], caps: list[int]) -> list[int]:
             if key & ~subset:
                 outside |= mask
             else:
-                inside += mask.bit_count()
+                inside += count(mask)
         if inside >= cap[subset] and outside:  # tight: only the cards inside may use them
             for i in range(m):
                 if subset >> i & 1:
-                    out[i] &= ~outside
+                    out[i] = out[i] & ~outside
     return [a & unknown for a in out]

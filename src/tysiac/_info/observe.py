@@ -221,8 +221,9 @@ def observe_with(state: object, seat: object, legal: tuple[Move, ...] | None) ->
                 stock,
                 log,
                 (legal_moves(state) if legal is None else legal) if c.to_move == seat else (),
+                # (drawn in the trick play only: a game over shows no tricks, nor draws)
                 _drawn(rules, seat, game.dealer, leader, stock, game.deck, log)
-                if GEOMETRY[rules.layout].stock
+                if phase is _PLAY and GEOMETRY[rules.layout].stock
                 else (),
             ),
         )

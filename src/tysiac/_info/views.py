@@ -190,7 +190,8 @@ class View:
         moves: this deal's moves as this seat saw them: hidden cards appear as
             :class:`Concealed`.
         legal_moves: this seat's legal moves when it is to move, else ``()``.
-        drawn: the cards this seat drew from the stock this deal, in order (draw layouts).
+        drawn: the cards this seat drew from the stock this deal, in order (draw layouts;
+            empty once the game is over, like ``tricks``).
         possible: for every seat, the cards it may still hold as far as this seat knows
             (this seat's own entry is its hand; see "Information sets and search" in the
             docs).  Worked out from the view when read.
