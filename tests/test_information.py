@@ -131,3 +131,33 @@ def test_knowledge_is_derived_from_the_view_alone(preset: str, layout: Layout) -
             assert pile_view(facts.piles) == view.possible_piles
         moves = legal_moves(s)
         s = apply(s, moves[0] if s.phase in (Phase.AUCTION, Phase.CONTRACT) else rng.choice(moves))
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data(), cards=st.integers(0, 6), slots=st.integers(2, 4))
+def test_halls_step_keeps_exactly_the_usable_places(
+    data: st.DataObject, cards: int, slots: int
+) -> None:
+    """The counting step of the scan (``_hall``) keeps a card in a slot exactly when some
+    placement of every unknown card, each slot filled to its size, puts it there: checked
+    against every placement of up to six cards in two to four slots (one placement the
+    slots allow is drawn first, so there is always one)."""
+    import itertools
+
+    from tysiac._info.inference import _hall
+
+    places = data.draw(st.permutations(range(24)))[:cards]
+    unknown = sum(1 << c for c in places)
+    drawn = [data.draw(st.integers(0, slots - 1)) for _ in places]
+    caps = [drawn.count(i) for i in range(slots)]
+    allowed = [data.draw(st.integers(0, (1 << 24) - 1)) & unknown for _ in range(slots)]
+    for c, s in zip(places, drawn, strict=True):
+        allowed[s] |= 1 << c
+    usable = [0] * slots
+    for placement in itertools.product(range(slots), repeat=cards):
+        if [placement.count(i) for i in range(slots)] == caps and all(
+            allowed[s] >> c & 1 for c, s in zip(places, placement, strict=True)
+        ):
+            for c, s in zip(places, placement, strict=True):
+                usable[s] |= 1 << c
+    assert _hall(unknown, allowed, caps) == usable

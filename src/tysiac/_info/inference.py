@@ -435,6 +435,17 @@ def _hall(unknown: int, allowed: list[int], caps: list[int]) -> list[int]:
         # nothing excluded anywhere (the common case): a set of slots is tight only when
         # its sizes sum to 0, so every card may go to every slot of a positive size
         return [unknown if cap else 0 for cap in caps]
+    if m == 2:  # (the common case, spelled out: the two sets of one slot each)
+        a0 = allowed[0] & unknown
+        a1 = allowed[1] & unknown
+        nowhere = unknown & ~(a0 | a1)
+        first = allowed[0]
+        if a1 and count(a0 & ~a1 | nowhere) >= caps[0]:  # slot 0 is full without a1's cards
+            first &= ~a1
+        second = allowed[1]
+        if a0 and count(a1 & ~a0 | nowhere) >= caps[1]:
+            second &= ~a0
+        return [first & unknown, second & unknown]
     # the cards by their allowed slot sets (as ``classes`` groups them), split slot by slot
     groups = [(0, unknown)] if unknown else []
     for i in range(m):
