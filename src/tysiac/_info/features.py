@@ -175,35 +175,10 @@ def _compact(v: ViewCore, out: MutableSequence[float], halves: Sequence[Sequence
     """Write the features of a view's compact form into ``out`` (zeros); each card mask
     as two slices of ``halves``."""
     (
-        rules,
-        me,
-        phase,
-        to_move,
-        _,
-        dealer,
-        _,
-        scores,
-        _,
-        hand,
-        sizes,
-        bid,
-        bidder,
-        passed,
-        declarer,
-        contract,
-        musik,
-        discards,
-        trump,
-        leader,
-        trick,
-        points,
-        marriages,
-        ace_marriage,
-        stock_size,
-        log,
-        _,
-        _,
-    ) = v
+        rules, me, phase, to_move, _, dealer, _, scores, _, hand, sizes, bid, bidder, passed,
+        declarer, contract, musik, discards, trump, leader, trick, points, marriages,
+        ace_marriage, stock_size, log, _, _,
+    ) = v  # fmt: skip
     n = rules.players
     f = rules._play
     order = _ORDER[n][me]  # the seats from the viewer's: its own, then clockwise
