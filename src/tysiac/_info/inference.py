@@ -59,7 +59,7 @@ _COUNT: Final = tuple([bin(m).count("1") for m in range(4096)])
 _BIT: Final = tuple([1 << card for card in range(24)])
 
 
-def count(mask: int) -> int:
+def _card_count(mask: int) -> int:
     """The number of cards in ``mask``."""
     return _COUNT[mask & 0xFFF] + _COUNT[mask >> 12]
 
@@ -337,7 +337,7 @@ def scan(
         # the card the declarer gave it unseen (3 players), and then at most one
         if shown and s != decl and (not gave_blind[s] or played[s] & shown):
             allowed &= ~shown
-        cap = hand_sizes[s] - count(proven[s])
+        cap = hand_sizes[s] - _card_count(proven[s])
         if allowed != unknown or cap < 0:
             plain = False
         slots.append(allowed)
@@ -369,7 +369,7 @@ def scan(
         possible[s] = refined[i] | proven[s]
     for pile, size in piles_on:
         if pile is _DISCARDS and seat == decl:
-            piles.append((pile, count(discards), discards))
+            piles.append((pile, _card_count(discards), discards))
         else:
             piles.append((pile, size, refined[k]))
             k += 1
@@ -435,15 +435,15 @@ def _hall(unknown: int, allowed: list[int], caps: list[int]) -> list[int]:
         # nothing excluded anywhere (the common case): a set of slots is tight only when
         # its sizes sum to 0, so every card may go to every slot of a positive size
         return [unknown if cap else 0 for cap in caps]
-    if m == 2:  # (the common case, spelled out: the two sets of one slot each)
+    if m == 2:  # the commonest case, spelled out: the only sets to test are the two slots
         a0 = allowed[0] & unknown
         a1 = allowed[1] & unknown
         nowhere = unknown & ~(a0 | a1)
         first = allowed[0]
-        if a1 and count(a0 & ~a1 | nowhere) >= caps[0]:  # slot 0 is full without a1's cards
+        if a1 and _card_count(a0 & ~a1 | nowhere) >= caps[0]:  # full without a1's cards
             first &= ~a1
         second = allowed[1]
-        if a0 and count(a1 & ~a0 | nowhere) >= caps[1]:
+        if a0 and _card_count(a1 & ~a0 | nowhere) >= caps[1]:
             second &= ~a0
         return [first & unknown, second & unknown]
     # the cards by their allowed slot sets (as ``classes`` groups them), split slot by slot
@@ -471,7 +471,7 @@ def _hall(unknown: int, allowed: list[int], caps: list[int]) -> list[int]:
             if key & ~subset:
                 outside |= mask
             else:
-                inside += count(mask)
+                inside += _card_count(mask)
         if inside >= cap[subset] and outside:  # tight: only the cards inside may use them
             for i in range(m):
                 if subset >> i & 1:
