@@ -125,7 +125,7 @@ def _length(view: object) -> int:
     return _size(rules.players, rules._play.active)
 
 
-def _write(view: View, out: MutableSequence[float], halves: Sequence[Sequence[float]]) -> None:
+def _write(view: View, out: MutableSequence[float], halves: tuple[Sequence[float], ...]) -> None:
     """Write the features of ``view`` into ``out``, all zeros, of the right length
     (``halves``: the table of mask halves whose rows ``out``'s slices take)."""
     try:
@@ -171,7 +171,7 @@ _ZEROS: Final = {_size(n, a): tuple([i * 0.0 for i in range(_size(n, a))]) for n
 _ZERO_BYTES: Final = {size: bytes(8 * size) for size in _ZEROS}
 
 
-def _compact(v: ViewCore, out: MutableSequence[float], halves: Sequence[Sequence[float]]) -> None:
+def _compact(v: ViewCore, out: MutableSequence[float], halves: tuple[Sequence[float], ...]) -> None:
     """Write the features of a view's compact form into ``out`` (zeros); each card mask
     as two slices of ``halves``."""
     (
