@@ -7,7 +7,7 @@ from __future__ import annotations
 import pickle
 import random
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from strategies import choose_move, rules, seeds
@@ -32,8 +32,10 @@ from tysiac import (
 from tysiac._vocab.cards import CARDS
 from tysiac._vocab.movecodes import (
     EMPTY_LOG,
+    codes_log,
     encode_log,
     last_bid_blind,
+    log_codes,
     log_from_codes,
     log_moves,
     log_plus,
@@ -74,6 +76,19 @@ def test_every_move_round_trips_in_order(moves: list[tuple[int, Move]]) -> None:
     data = encode_log(log)
     assert len(data) == 2 * len(moves)
     assert log_from_codes(data) == log
+
+
+@settings(max_examples=50)
+@given(st.lists(st.integers(0, 2**16 - 1), max_size=600))
+@example([])
+@example(list(range(255)))
+@example([65535] * 256)
+@example(list(range(600)))
+def test_logs_of_any_length_give_back_their_codes(codes: list[int]) -> None:
+    """Short logs are unpacked by prepared unpackers, long ones (beyond 255 moves, which no
+    deal of the presets reaches) by a format made for them: the same codes either way."""
+    log = codes_log(tuple(codes))
+    assert log_codes(log) == tuple(codes)
 
 
 @given(st.lists(st.tuples(st.integers(0, 3), st.sampled_from(EVERY_KIND)), max_size=30))

@@ -170,10 +170,20 @@ def log_plus(log: int, seat: int, move: Move) -> int:
     return log << CODE_BITS | (move_code(move) | seat)
 
 
+# the unpackers and packers of logs of up to 255 codes, made once (struct.unpack and
+# struct.pack would format and look up their format string at every call)
+_STRUCTS: Final = [struct.Struct(f">{n}H") for n in range(256)]
+_UNPACK: Final = tuple([s.unpack for s in _STRUCTS])
+_PACK: Final = tuple([s.pack for s in _STRUCTS])
+
+
 def _codes(log: int) -> tuple[int, ...]:
     """The codes of ``log``, oldest first."""
     n = (log.bit_length() - 1) // CODE_BITS
-    return struct.unpack(f">{n}H", (log ^ 1 << CODE_BITS * n).to_bytes(2 * n, "big"))
+    data = (log ^ 1 << CODE_BITS * n).to_bytes(2 * n, "big")
+    if n < len(_UNPACK):
+        return _UNPACK[n](data)
+    return struct.unpack(f">{n}H", data)
 
 
 def log_codes(log: int) -> tuple[int, ...]:
@@ -184,7 +194,8 @@ def log_codes(log: int) -> tuple[int, ...]:
 def codes_log(codes: tuple[int, ...]) -> int:
     """The deal log of ``codes`` (oldest first): the inverse of :func:`log_codes`."""
     n = len(codes)
-    return int.from_bytes(struct.pack(f">{n}H", *codes), "big") | 1 << CODE_BITS * n
+    data = _PACK[n](*codes) if n < len(_PACK) else struct.pack(f">{n}H", *codes)
+    return int.from_bytes(data, "big") | 1 << CODE_BITS * n
 
 
 def _move(kind: int) -> Move:
