@@ -7,6 +7,7 @@ from typing import Final
 from .._rules.layouts import GEOMETRY
 from .._rules.rules import Rules
 from .._vocab.dealing import shuffled_deck
+from .._vocab.masks import BIT
 from .._vocab.movecodes import EMPTY_LOG
 from .history import HISTORY_SETTERS, History, Origin, ScoreSheet
 from .results import DealResult
@@ -34,8 +35,6 @@ _ZEROS: Final = tuple((0,) * n for n in range(5))
 _NO_ROWS: Final = ScoreSheet()
 _MAKE: Final = tuple.__new__
 _NEW: Final = object.__new__
-#: Each card's bit, by index.
-_BIT: Final = tuple(1 << card for card in range(24))
 
 
 def start_game(
@@ -71,7 +70,7 @@ def split_deck(
     stock (next card to draw first).
     """
     f = rules._play
-    bit = _BIT  # a lookup: in Python, 1 << card would make a new int for most cards
+    bit = BIT
     hands = [0] * rules.players
     for seat, start, end in f.dealt_hands[dealer]:
         m = 0

@@ -17,7 +17,7 @@ from .._rules.flags import PlayFlags
 from .._rules.layouts import GEOMETRY
 from .._rules.options import Declaration, Layout
 from .._rules.rules import Rules
-from .._vocab.masks import ABOVE, ACE, ACES, FULL, KING, QUEEN, SUIT_MASK, bits
+from .._vocab.masks import ABOVE, ACE, ACES, BIT, FULL, KING, QUEEN, SUIT_MASK, bits
 from .._vocab.movecodes import (
     AMOUNT_UNIT,
     BID_CODE,
@@ -55,8 +55,6 @@ _MAKE: Final = tuple.__new__
 # the number of cards in each 12-bit half of a mask (int.bit_count is a generic method
 # call in the compiled build)
 _COUNT: Final = tuple([bin(m).count("1") for m in range(4096)])
-# each card's bit (in Python, 1 << card makes a new int for most cards)
-_BIT: Final = tuple([1 << card for card in range(24)])
 
 
 def _card_count(mask: int) -> int:
@@ -194,7 +192,7 @@ def scan(
         if kind < GIVE_CODE:  # a play, plain or declaring
             c = kind % 24
             suit = c // 6
-            bit = _BIT[c]
+            bit = BIT[c]
             if pos == 0:  # a lead
                 leader = who
                 led = suit

@@ -16,6 +16,7 @@ __all__ = [
     "ACE",
     "ACES",
     "ACE_MARRIAGE",
+    "BIT",
     "BITS_HIGH",
     "BITS_LOW",
     "FULL",
@@ -41,6 +42,9 @@ TEN: Final = 4
 ACE: Final = 5
 #: The mask of all 24 cards.
 FULL: Final = (1 << 24) - 1
+#: Each card's bit, by index: a lookup, where ``1 << card`` would make a new int in Python
+#: for most cards.
+BIT: Final = tuple(1 << card for card in range(24))
 #: Mask of every card of a suit, indexed by suit.
 SUIT_MASK: Final = tuple(0x3F << (6 * s) for s in range(4))
 #: Mask of the cards of the same suit that beat card ``i``.
