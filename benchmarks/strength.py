@@ -11,12 +11,19 @@ Usage::
     python benchmarks/strength.py pimc-heuristic [--deals N] [--worlds K] [--preset P]
         [--players N]
     python benchmarks/strength.py pimc-search [--deals N] [--worlds K]
+    python benchmarks/strength.py peek-heuristic [--deals N] [--peek all|before|play]
 
 ``--progress N`` prints the running figure to stderr every N deals (and after every game).
 The search and PIMC matches also print the CPU time of the hero's decisions (those with
 more than one legal move): mean, 99th percentile and maximum.  Every match prints the
 contracts the hero chose itself (won with a bid above the forced opening bid) and how many
 it made.
+
+``peek-heuristic`` is a yardstick, not a player: a PIMCBot shown the real deal (its one
+world is the true state) in every phase, before the trick play only (the auction, the musik,
+the gives and the contract) or in the trick play only (``--peek``), against two
+HeuristicBots.  What it scores above PIMCBot is what the cards a seat cannot see are worth
+to that way of deciding.
 
 A *duplicate* match replays the same deal once with the tested bot (the hero) in every seat
 and the opponents' bot in the others, so that the luck of the cards cancels out.  For each
@@ -42,7 +49,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from legacy_greedy import LegacyGreedyBot  # (the yardstick beside this script)
-from tysiac import DealResult, Move, Outcome, Rules, State, View, apply, new_game, observe
+from tysiac import (
+    DealResult,
+    Move,
+    Outcome,
+    Phase,
+    Rules,
+    State,
+    View,
+    apply,
+    new_game,
+    observe,
+)
 from tysiac.bots import Bot, HeuristicBot, PIMCBot, RandomBot, SearchBot, play_game
 
 BotFactory = Callable[[int], Bot]
@@ -92,6 +110,23 @@ class Timed:
         return move
 
 
+class Peeking(PIMCBot):
+    """A PIMCBot whose one world is the real deal in the phases ``peek`` names ("all",
+    "before": before the trick play, "play": in it): the benchmark's yardstick, given the
+    state through ``truth`` (which :func:`play_deal` keeps current)."""
+
+    def __init__(self, truth: list[State], peek: str, seed: int) -> None:
+        super().__init__(seed=seed)
+        self.truth = truth
+        self.peek = peek
+
+    def _worlds(self, view: View) -> list[State]:
+        playing = view.phase is Phase.PLAY
+        if self.peek == "all" or playing == (self.peek == "play"):
+            return [self.truth[0]]
+        return super()._worlds(view)
+
+
 def interval(values: Sequence[float]) -> tuple[float, float]:
     """The mean of ``values`` and the half-width of its 95% interval."""
     if len(values) < 2:
@@ -99,14 +134,19 @@ def interval(values: Sequence[float]) -> tuple[float, float]:
     return statistics.fmean(values), 1.96 * statistics.stdev(values) / math.sqrt(len(values))
 
 
-def play_deal(rules: Rules, seed: int, bots: Sequence[Bot]) -> tuple[State, int]:
+def play_deal(
+    rules: Rules, seed: int, bots: Sequence[Bot], truth: list[State] | None = None
+) -> tuple[State, int]:
     """Play the first deal of game ``seed`` (and its redeals) to its score; also the bid
-    that won the auction (0: none)."""
+    that won the auction (0: none).  ``truth``, if given, holds the state before each move
+    (for :class:`Peeking`)."""
     state = new_game(rules, seed=seed)
     bid = 0
     while not state.is_over:
         seat = state.to_move
         assert seat is not None
+        if truth is not None:
+            truth[:] = [state]
         state = apply(state, bots[seat].choose(observe(state, seat)))
         if state.declarer is not None:
             bid = state.bid
@@ -124,16 +164,18 @@ def duplicate(
     deals: int,
     first: int = 0,
     progress: int = 0,
+    truth: list[State] | None = None,
 ) -> tuple[Tally, Tally]:
     """A duplicate match of ``deals`` deals: the hero in each seat in turn (with
-    ``progress``, the running figure on stderr every ``progress`` deals)."""
+    ``progress``, the running figure on stderr every ``progress`` deals; ``truth``: see
+    :func:`play_deal`)."""
     n = rules.players
     mine, theirs = Tally(), Tally()
     for d in range(first, first + deals):
         diffs = []
         for seat in range(n):
             bots = [hero(d * 7 + s) if s == seat else other(d * 7 + s) for s in range(n)]
-            state, bid = play_deal(rules, d, bots)
+            state, bid = play_deal(rules, d, bots, truth)
             row = state.sheet[-1]
             chosen = bid > rules.opening_bid
             others = [row.deltas[s] for s in range(n) if s != seat]
@@ -204,6 +246,7 @@ def main(argv: list[str] | None = None) -> int:
             "search-curve",
             "pimc-heuristic",
             "pimc-search",
+            "peek-heuristic",
         ],
         help="who plays whom",
     )
@@ -225,6 +268,12 @@ def main(argv: list[str] | None = None) -> int:
         "--curve", default="10,25,50,100", help="search-curve: the iteration budgets"
     )
     parser.add_argument("--worlds", type=int, default=None, help="PIMCBot's budget")
+    parser.add_argument(
+        "--peek",
+        choices=["all", "before", "play"],
+        default="all",
+        help="peek-heuristic: the phases in which the hero sees the real deal",
+    )
     args = parser.parse_args(argv)
     changes: dict[str, object] = {}
     if args.players is not None:
@@ -239,6 +288,8 @@ def main(argv: list[str] | None = None) -> int:
         "search": lambda s: SearchBot(seed=s, playout=args.playout, **budget),
         "pimc": lambda s: PIMCBot(seed=s, **worlds),
     }
+    truth: list[State] = []
+    factories["peek"] = lambda s: Peeking(truth, args.peek, seed=s)
     if args.match == "search-curve":
         for k in [int(x) for x in args.curve.split(",")]:
             start = time.process_time()
@@ -260,17 +311,21 @@ def main(argv: list[str] | None = None) -> int:
             sys.stdout.flush()
         return 0
     hero_name, other_name = args.match.split("-")
+    if hero_name == "peek" and args.games:
+        parser.error("peek-heuristic plays no whole games (it is shown each deal's state)")
     times: list[float] = []
     hero, other = factories[hero_name], factories[other_name]
-    if hero_name in ("search", "pimc"):
+    if hero_name in ("search", "pimc", "peek"):
         plain = hero
 
         def hero(seed: int) -> Bot:
             return Timed(plain(seed), times)
 
     start = time.process_time()
-    mine, theirs = duplicate(rules, hero, other, args.deals, args.first, args.progress)
-    print(report(args.match, rules, mine, theirs, time.process_time() - start))
+    peeking = truth if hero_name == "peek" else None
+    mine, theirs = duplicate(rules, hero, other, args.deals, args.first, args.progress, peeking)
+    name = args.match if hero_name != "peek" else f"{args.match} (--peek {args.peek})"
+    print(report(name, rules, mine, theirs, time.process_time() - start))
     if times:
         times.sort()
         print(

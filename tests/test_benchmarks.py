@@ -27,6 +27,7 @@ def load(name: str) -> ModuleType:
     assert spec is not None
     assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # (a dataclass looks its module up there)
     spec.loader.exec_module(module)
     return module
 
@@ -190,3 +191,35 @@ def test_views_positions_cover_every_preset_and_layout() -> None:
     assert {(s.rules.layout, s.rules.players) for s, _ in pairs} == kinds
     for state, move in pairs:
         assert move in views.legal_moves(state)
+
+
+def test_the_peeking_yardstick_plays_a_duplicate_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    strength = load("strength")
+    assert strength.main(["peek-heuristic", "--deals", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "peek-heuristic (--peek all): 1 deals x 3 seats, preset app" in out
+    assert "hero decisions:" in out
+    with pytest.raises(SystemExit):  # it is shown each deal's state: no whole games
+        strength.main(["peek-heuristic", "--deals", "0", "--games", "1"])
+
+
+@pytest.mark.parametrize("peek", ["all", "before", "play"])
+def test_the_yardstick_sees_the_real_deal_only_in_the_phases_named(peek: str) -> None:
+    from tysiac import Phase, legal_moves, observe
+
+    strength = load("strength")
+    truth: list[object] = []
+    bot = strength.Peeking(truth, peek, seed=1)
+    state = strength.new_game(strength.Rules(), seed=4)
+    for stage in ("before", "play"):
+        if stage == "play":
+            while state.phase is not Phase.PLAY:
+                state = strength.apply(state, legal_moves(state)[0])
+        truth[:] = [state]
+        view = observe(state, state.to_move)
+        worlds = bot._worlds(view)
+        if peek in ("all", stage):
+            assert worlds == [state] and worlds[0] is state
+        else:  # drawn from the view: its own hand, the others' cards anywhere they may be
+            assert len(worlds) == 12 and all(w is not state for w in worlds)
+            assert all(w.hands[view.seat] == state.hands[view.seat] for w in worlds)
