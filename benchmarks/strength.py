@@ -11,7 +11,7 @@ Usage::
     python benchmarks/strength.py pimc-heuristic [--deals N] [--worlds K] [--preset P]
         [--players N]
     python benchmarks/strength.py pimc-search [--deals N] [--worlds K]
-    python benchmarks/strength.py peek-heuristic [--deals N] [--peek all|before|play]
+    python benchmarks/strength.py peek-heuristic [--deals N] [--peek all|auction|before|play]
 
 ``--progress N`` prints the running figure to stderr every N deals (and after every game).
 The search and PIMC matches also print the CPU time of the hero's decisions (those with
@@ -20,10 +20,10 @@ contracts the hero chose itself (won with a bid above the forced opening bid) an
 it made.
 
 ``peek-heuristic`` is a yardstick, not a player: a PIMCBot shown the real deal (its one
-world is the true state) in every phase, before the trick play only (the auction, the musik,
-the gives and the contract) or in the trick play only (``--peek``), against two
-HeuristicBots.  What it scores above PIMCBot is what the cards a seat cannot see are worth
-to that way of deciding.
+world is the true state) in every phase, in the auction only, before the trick play only
+(the auction, the musik, the gives and the contract) or in the trick play only
+(``--peek``), against two HeuristicBots.  What it scores above PIMCBot is what the cards a
+seat cannot see are worth to that way of deciding.
 
 A *duplicate* match replays the same deal once with the tested bot (the hero) in every seat
 and the opponents' bot in the others, so that the luck of the cards cancels out.  For each
@@ -112,8 +112,8 @@ class Timed:
 
 class Peeking(PIMCBot):
     """A PIMCBot whose one world is the real deal in the phases ``peek`` names ("all",
-    "before": before the trick play, "play": in it): the benchmark's yardstick, given the
-    state through ``truth`` (which :func:`play_deal` keeps current)."""
+    "auction", "before": before the trick play, "play": in it): the benchmark's yardstick,
+    given the state through ``truth`` (which :func:`play_deal` keeps current)."""
 
     def __init__(self, truth: list[State], peek: str, seed: int) -> None:
         super().__init__(seed=seed)
@@ -121,8 +121,13 @@ class Peeking(PIMCBot):
         self.peek = peek
 
     def _worlds(self, view: View) -> list[State]:
-        playing = view.phase is Phase.PLAY
-        if self.peek == "all" or playing == (self.peek == "play"):
+        phase = view.phase
+        if (
+            self.peek == "all"
+            or (self.peek == "auction" and phase is Phase.AUCTION)
+            or (self.peek == "before" and phase is not Phase.PLAY)
+            or (self.peek == "play" and phase is Phase.PLAY)
+        ):
             return [self.truth[0]]
         return super()._worlds(view)
 
@@ -270,7 +275,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--worlds", type=int, default=None, help="PIMCBot's budget")
     parser.add_argument(
         "--peek",
-        choices=["all", "before", "play"],
+        choices=["all", "auction", "before", "play"],
         default="all",
         help="peek-heuristic: the phases in which the hero sees the real deal",
     )

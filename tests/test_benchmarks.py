@@ -203,7 +203,7 @@ def test_the_peeking_yardstick_plays_a_duplicate_deal(capsys: pytest.CaptureFixt
         strength.main(["peek-heuristic", "--deals", "0", "--games", "1"])
 
 
-@pytest.mark.parametrize("peek", ["all", "before", "play"])
+@pytest.mark.parametrize("peek", ["all", "auction", "before", "play"])
 def test_the_yardstick_sees_the_real_deal_only_in_the_phases_named(peek: str) -> None:
     from tysiac import Phase, legal_moves, observe
 
@@ -211,14 +211,15 @@ def test_the_yardstick_sees_the_real_deal_only_in_the_phases_named(peek: str) ->
     truth: list[object] = []
     bot = strength.Peeking(truth, peek, seed=1)
     state = strength.new_game(strength.Rules(), seed=4)
-    for stage in ("before", "play"):
-        if stage == "play":
-            while state.phase is not Phase.PLAY:
-                state = strength.apply(state, legal_moves(state)[0])
+    shown = {"all": {"auction", "give", "play"}, "auction": {"auction"}}
+    shown |= {"before": {"auction", "give"}, "play": {"play"}}
+    for stage, phase in (("auction", Phase.AUCTION), ("give", Phase.GIVE), ("play", Phase.PLAY)):
+        while state.phase is not phase:
+            state = strength.apply(state, legal_moves(state)[0])
         truth[:] = [state]
         view = observe(state, state.to_move)
         worlds = bot._worlds(view)
-        if peek in ("all", stage):
+        if stage in shown[peek]:
             assert worlds == [state] and worlds[0] is state
         else:  # drawn from the view: its own hand, the others' cards anywhere they may be
             assert len(worlds) == 12 and all(w is not state for w in worlds)
