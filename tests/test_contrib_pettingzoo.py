@@ -15,7 +15,14 @@ np = pytest.importorskip("numpy", reason='the extra "tysiac[pettingzoo]" is not 
 from gymnasium.spaces import Discrete  # noqa: E402
 from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
 
-from tysiac import Layout, Rules, new_game, observe  # noqa: E402
+from tysiac import (  # noqa: E402
+    InvalidActionError,
+    Layout,
+    NotAnActionError,
+    Rules,
+    new_game,
+    observe,
+)
 from tysiac.contrib.pettingzoo import REWARD_SCALE, env, raw_env  # noqa: E402
 from tysiac.encoding import feature_names, num_actions  # noqa: E402
 
@@ -130,6 +137,51 @@ def test_partners_receive_their_pairs_rewards(layout: str) -> None:
         assert rewards[0] == rewards[2] and rewards[1] == rewards[3]
 
 
+@pytest.mark.parametrize(("preset", "layout"), CASES)
+def test_each_step_keeps_the_selection_infos_and_rewards(
+    preset: str, layout: Layout | str
+) -> None:
+    """Whole games cut at two deals, step by step: the agent to move is selected while
+    nobody is done; its info holds the legal moves and every other agent's none; rewards
+    come only when a deal ends; the cumulative rewards are PettingZoo's (an agent's reset
+    when it acts, then every step's rewards added); the observation's arrays are fresh and
+    writable, of the space's types."""
+    from tysiac import legal_moves
+
+    rules = rules_of(preset, layout)
+    game = raw_env(rules, episode="game", max_deals=2)
+    game.reset(seed=4)
+    rng = np.random.default_rng(4)
+    cumulative = dict.fromkeys(game.possible_agents, 0.0)
+    deal_ends = 0
+    while not any(game.truncations.values()) and not any(game.terminations.values()):
+        state = game.state_
+        mover = game.possible_agents[state.to_move]
+        assert game.agent_selection == mover
+        for agent in game.agents:
+            expected = legal_moves(state) if agent == mover else ()
+            assert game.infos[agent] == {"legal_moves": expected}
+        observation = game.observe(mover)
+        assert observation["observation"].dtype == np.float32
+        assert observation["action_mask"].dtype == np.int8
+        assert observation["action_mask"].flags.writeable
+        action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        game.step(action)
+        after = game.state_
+        ended = after.deal_number != state.deal_number or after.winner is not None
+        deal_ends += ended
+        cumulative[mover] = 0.0
+        for agent in game.agents:
+            reward = game.rewards[agent]
+            if not ended:
+                assert reward == 0.0
+            cumulative[agent] += reward
+        assert game._cumulative_rewards == cumulative
+    assert deal_ends == 2
+    done = [a for a in game.agents if game.truncations[a] or game.terminations[a]]
+    assert done == game.agents and game.agent_selection == done[0]
+
+
 def test_game_episodes_truncate_after_max_deals() -> None:
     game = raw_env(Rules(), episode="game", max_deals=2)
     game.reset(seed=2)
@@ -181,6 +233,33 @@ def test_an_illegal_action_raises() -> None:
     illegal = int(np.flatnonzero(mask == 0)[0])
     with pytest.raises(ValueError, match=r"not legal|illegal|not among"):
         game.step(illegal)
+
+
+@pytest.mark.parametrize(
+    ("action", "error"),
+    [
+        (283, InvalidActionError),  # one past the last action number
+        (-1, InvalidActionError),
+        (np.int64(10**6), InvalidActionError),
+        (184.0, NotAnActionError),  # a float, even a whole one
+        (True, NotAnActionError),
+        (None, NotAnActionError),  # None is for an agent that is done
+        ("184", NotAnActionError),
+    ],
+)
+def test_an_action_that_is_not_an_action_number_raises(action: object, error: type) -> None:
+    """The environment checks actions itself (env() adds no AssertOutOfBoundsWrapper): a
+    bad one raises the library's error naming it, and the game is left as it was."""
+    game = env()
+    game.reset(seed=7)
+    before = game.unwrapped.state_
+    agent = game.agent_selection
+    with pytest.raises(error, match="action"):
+        game.step(action)
+    assert game.unwrapped.state_ is before
+    assert game.agent_selection == agent
+    game.step(np.int64(184))  # a legal action number, as a numpy integer: accepted
+    assert game.unwrapped.state_ != before
 
 
 def test_the_core_package_imports_no_numpy() -> None:

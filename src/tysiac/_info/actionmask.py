@@ -19,6 +19,7 @@ from .views import View
 __all__ = [
     "action_mask",
     "action_mask_into",
+    "mask_array",
 ]
 
 
@@ -94,6 +95,12 @@ def action_mask_into(x: State | View, out: object) -> None:
         >>> [a for a, legal in enumerate(out) if legal]
         [184]
     """
-    rules, moves = _legal(x)
-    mask = mask_bytes(rules, moves)
+    mask = mask_array(x)
     fill(out, mask, len(mask))
+
+
+def mask_array(x: State | View) -> bytearray:
+    """:func:`action_mask` of ``x`` as a new ``bytearray`` of 0s and 1s (its errors as
+    there)."""
+    rules, moves = _legal(x)
+    return mask_bytes(rules, moves)

@@ -26,7 +26,7 @@ from .featureblocks import CARDS_SCALE, PHASES, PILES, POINTS_SCALE, hand_featur
 from .inference import scan
 from .views import View, ViewCore
 
-__all__ = ["features", "features_into"]
+__all__ = ["feature_array", "features", "features_into"]
 
 _PLAY: Final = Phase.PLAY
 _NONE: Final = tuple((0,) * n for n in range(5))  # a zero per seat, by player count
@@ -109,10 +109,15 @@ def features_into(view: View, out: object) -> None:
         >>> out[0], tuple(out) == features(view)
         (1.0, True)
     """
-    size = _length(view)
-    buffer = array("d", _ZERO_BYTES[size])
+    buffer = feature_array(view)
+    fill(out, buffer, len(buffer))
+
+
+def feature_array(view: View) -> array[float]:
+    """:func:`features` of ``view`` as a new ``array("d")`` (its errors as there)."""
+    buffer = array("d", _ZERO_BYTES[_length(view)])
     _write(view, buffer, _HALVES_ARRAY)
-    fill(out, buffer, size)
+    return buffer
 
 
 def _length(view: object) -> int:

@@ -42,14 +42,10 @@ from pettingzoo.utils import wrappers
 
 from .. import Move, Rules, State, apply, legal_moves, new_game, observe
 from .._engine.core import Phase
+from .._info.actionmask import mask_array
+from .._info.features import feature_array
 from .._info.observe import observe_with
-from ..encoding import (
-    action_mask_into,
-    decode_move,
-    feature_names,
-    features_into,
-    num_actions,
-)
+from ..encoding import decode_move, feature_names, num_actions
 
 __all__ = ["REWARD_SCALE", "env", "raw_env"]
 
@@ -66,7 +62,10 @@ def env(
     max_deals: int | None = None,
     render_mode: str | None = None,
 ) -> AECEnv:
-    """The environment wrapped in PettingZoo's usual checks (illegal moves raise).
+    """The environment inside PettingZoo's ``OrderEnforcingWrapper`` (stepping or observing
+    before :meth:`~raw_env.reset` raises).  The environment checks each action itself: one
+    that is not an integer in range raises as :func:`~tysiac.encoding.decode_move` does, an
+    illegal one as :func:`~tysiac.apply` does.
 
     Args:
         rules: the rules (default ``Rules()``, the "app" preset).
@@ -75,8 +74,8 @@ def env(
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
     """
     inner = raw_env(rules, episode=episode, max_deals=max_deals, render_mode=render_mode)
-    wrapped: AECEnv = wrappers.AssertOutOfBoundsWrapper(inner)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    # (no AssertOutOfBoundsWrapper: step checks the action as decode_move, once)
+    return wrappers.OrderEnforcingWrapper(inner)
 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's own name)
@@ -157,12 +156,14 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's own na
         found = self._observed.get(agent)
         if found is None:
             seat = self._seats[agent]
-            view = observe_with(self.state_, seat, self._state_moves())
-            x = np.empty(self._size, np.float32)
-            features_into(view, x)
-            mask = np.zeros(self._n, np.int8)
-            if self.state_.to_move == seat:
-                action_mask_into(view, mask)
+            state = self.state_
+            view = observe_with(state, seat, self._state_moves())
+            # each array made from the library's own buffer in one call (a copy, as float32)
+            x = np.frombuffer(feature_array(view), np.float64).astype(np.float32)
+            if state.to_move == seat:
+                mask = np.frombuffer(mask_array(view), np.int8)  # owns the fresh bytearray
+            else:
+                mask = np.zeros(self._n, np.int8)
             found = self._observed[agent] = {"observation": x, "action_mask": mask}
         return found
 
@@ -190,12 +191,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's own na
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        move = decode_move(int(action), self.rules)
+        move = decode_move(action, self.rules)  # NotAnActionError, InvalidActionError
         before = self.state_
         self.state_ = after = apply(before, move)  # IllegalMoveError for a masked action
         self._observed = {}
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        seat = after.to_move
         if after.phase is Phase.GAME_OVER or after.deal_number != before.deal_number:
             self._deals += 1
             for i, name in enumerate(self.possible_agents):
@@ -207,10 +209,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's own na
                 for name in self.agents:
                     self.terminations[name] = over
                     self.truncations[name] = cut
-        self._accumulate_rewards()
-        self._select()
+            self._accumulate_rewards()  # (every other step's rewards are all 0)
+            self._select()
+        else:  # nobody is done: the seat to move is selected
+            self.agent_selection = self.possible_agents[0 if seat is None else seat]
         for name in self.agents:
-            self.infos[name] = {"legal_moves": self._legal(name)}
+            moves = self._state_moves() if self._seats[name] == seat else ()
+            self.infos[name] = {"legal_moves": moves}
         if self.render_mode == "human":
             self.render()
 
