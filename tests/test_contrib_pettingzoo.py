@@ -138,9 +138,7 @@ def test_partners_receive_their_pairs_rewards(layout: str) -> None:
 
 
 @pytest.mark.parametrize(("preset", "layout"), CASES)
-def test_each_step_keeps_the_selection_infos_and_rewards(
-    preset: str, layout: Layout | str
-) -> None:
+def test_each_step_keeps_the_selection_infos_and_rewards(preset: str, layout: Layout | str) -> None:
     """Whole games cut at two deals, step by step: the agent to move is selected while
     nobody is done; its info holds the legal moves and every other agent's none; rewards
     come only when a deal ends; the cumulative rewards are PettingZoo's (an agent's reset
@@ -156,6 +154,7 @@ def test_each_step_keeps_the_selection_infos_and_rewards(
     deal_ends = 0
     while not any(game.truncations.values()) and not any(game.terminations.values()):
         state = game.state_
+        assert state.to_move is not None  # (nobody is done: the game goes on)
         mover = game.possible_agents[state.to_move]
         assert game.agent_selection == mover
         for agent in game.agents:
