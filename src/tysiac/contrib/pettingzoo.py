@@ -17,7 +17,9 @@ True
   ``last()``), once: asked again before the next step, it is the same dict, and nothing
   is worked out for agents nobody asks about.
 * **Actions**: ``Discrete(num_actions(rules))``, the action numbers of
-  :mod:`tysiac.encoding`; numpy integers are accepted.
+  :mod:`tysiac.encoding`; numpy integers are accepted.  The environment checks each action:
+  one that is not an integer raises :class:`~tysiac.NotAnActionError`, one out of range
+  :class:`~tysiac.InvalidActionError`, an illegal one :class:`~tysiac.IllegalMoveError`.
 * **Rewards**: at the end of each deal, every agent receives its score change divided by
   :data:`REWARD_SCALE` (100): a made contract of 120 is ``1.2``.  No other step rewards.
 * **Episodes**: ``episode="deal"`` (the default) ends after one deal (a redeal included);
