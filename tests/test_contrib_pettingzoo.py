@@ -142,8 +142,8 @@ def test_each_step_keeps_the_selection_infos_and_rewards(preset: str, layout: La
     """Whole games cut at two deals, step by step: the agent to move is selected while
     nobody is done; its info holds the legal moves and every other agent's none; rewards
     come only when a deal ends; the cumulative rewards are PettingZoo's (an agent's reset
-    when it acts, then every step's rewards added); the observation's arrays are fresh and
-    writable, of the space's types."""
+    when it acts, then every step's rewards added); the observation's arrays are writable,
+    of the space's types."""
     from tysiac import legal_moves
 
     rules = rules_of(preset, layout)
@@ -253,8 +253,9 @@ def test_an_action_that_is_not_an_action_number_raises(action: object, error: ty
     game.reset(seed=7)
     before = game.unwrapped.state_
     agent = game.agent_selection
-    with pytest.raises(error, match="action"):
+    with pytest.raises(error, match="action") as caught:
         game.step(action)
+    assert type(caught.value) is error  # (NotAnActionError is an InvalidActionError too)
     assert game.unwrapped.state_ is before
     assert game.agent_selection == agent
     game.step(np.int64(184))  # a legal action number, as a numpy integer: accepted
