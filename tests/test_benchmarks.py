@@ -211,8 +211,12 @@ def test_the_yardstick_sees_the_real_deal_only_in_the_phases_named(peek: str) ->
     truth: list[object] = []
     bot = strength.Peeking(truth, peek, seed=1)
     state = strength.new_game(strength.Rules(), seed=4)
-    shown = {"all": {"auction", "give", "play"}, "auction": {"auction"}}
-    shown |= {"before": {"auction", "give"}, "play": {"play"}}
+    shown = {
+        "all": {"auction", "give", "play"},
+        "auction": {"auction"},
+        "before": {"auction", "give"},
+        "play": {"play"},
+    }
     for stage, phase in (("auction", Phase.AUCTION), ("give", Phase.GIVE), ("play", Phase.PLAY)):
         while state.phase is not phase:
             state = strength.apply(state, legal_moves(state)[0])

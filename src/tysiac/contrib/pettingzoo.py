@@ -199,7 +199,6 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's own na
         self._observed = {}
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        seat = after.to_move
         if after.phase is Phase.GAME_OVER or after.deal_number != before.deal_number:
             self._deals += 1
             for i, name in enumerate(self.possible_agents):
@@ -213,11 +212,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's own na
                     self.truncations[name] = cut
             self._accumulate_rewards()  # (every other step's rewards are all 0)
             self._select()
-        else:  # nobody is done: the seat to move is selected
-            self.agent_selection = self.possible_agents[0 if seat is None else seat]
-        for name in self.agents:
-            moves = self._state_moves() if self._seats[name] == seat else ()
-            self.infos[name] = {"legal_moves": moves}
+        else:  # nobody is done (no list of the done agents to make)
+            self._select_mover()
+        self._set_infos()
         if self.render_mode == "human":
             self.render()
 
@@ -237,11 +234,6 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's own na
 
     # -- helpers ---------------------------------------------------------------------------
 
-    def _legal(self, agent: str) -> tuple[Any, ...]:
-        if self.state_.to_move != self._seats[agent]:
-            return ()
-        return self._state_moves()  # the view's legal moves: this seat is to move
-
     def _state_moves(self) -> tuple[Move, ...]:
         state = self.state_
         if self._moves_of is not state:
@@ -253,9 +245,20 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's own na
         done = [a for a in self.agents if self.terminations[a] or self.truncations[a]]
         if done:
             self.agent_selection = done[0]
-            return
+        else:
+            self._select_mover()
+
+    def _select_mover(self) -> None:
         seat = self.state_.to_move
         self.agent_selection = self.possible_agents[0 if seat is None else seat]
+
+    def _set_infos(self) -> None:
+        """Every agent's info: the legal moves for the agent to move (the moves its view
+        holds), none for the others."""
+        seat = self.state_.to_move
+        for name in self.agents:
+            moves = self._state_moves() if self._seats[name] == seat else ()
+            self.infos[name] = {"legal_moves": moves}
 
     def _reset_dicts(self) -> None:
         names = self.agents
@@ -263,5 +266,6 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's own na
         self._cumulative_rewards = dict.fromkeys(names, 0.0)
         self.terminations = dict.fromkeys(names, False)
         self.truncations = dict.fromkeys(names, False)
-        self.infos = {a: {"legal_moves": self._legal(a)} for a in names}
+        self.infos = {}
+        self._set_infos()
         self.agent_selection = names[0] if names else ""
