@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 import re
+from array import array
 from pathlib import Path
 from typing import Any
 
@@ -620,3 +621,133 @@ def test_concede_and_blind_bids_take_their_reserved_numbers() -> None:
     for action in (4, 256):
         with pytest.raises(InvalidActionError):
             decode_move(action, Rules())
+
+
+# --- writing into arrays of the caller's (features_into, action_mask_into) ---------------
+
+
+def _auction_view() -> View:
+    state = new_game(seed=7)
+    state = apply(state, legal_moves(state)[0])
+    assert state.to_move is not None
+    return observe(state, state.to_move)
+
+
+class _Sized:
+    """A sequence whose ``__len__`` returns or raises what it is told."""
+
+    def __init__(self, length: object) -> None:
+        self.length = length
+
+    def __len__(self) -> int:
+        if isinstance(self.length, type):
+            raise self.length("boom")
+        return self.length  # type: ignore[return-value]
+
+
+class _Refusing(list[float]):
+    """A list of the right length whose ``__setitem__`` raises ``error``."""
+
+    def __init__(self, error: type[Exception], size: int) -> None:
+        super().__init__([0.0] * size)
+        self.error = error
+
+    def __setitem__(self, index: object, value: object) -> None:
+        raise self.error("boom")
+
+
+def test_into_arrays_and_lists() -> None:
+    view = _auction_view()
+    n = len(feature_names(view.rules))
+    expected = features(view)
+    doubles = array("d", bytes(8 * n))
+    enc.features_into(view, doubles)
+    assert tuple(doubles) == expected
+    floats = [0.0] * n
+    enc.features_into(view, floats)
+    assert tuple(floats) == expected
+    singles = array("f", bytes(4 * n))
+    enc.features_into(view, singles)
+    assert tuple(singles) == tuple(array("f", expected))
+    mask = action_mask(view)
+    for out in (bytearray(283), array("b", bytes(283)), array("d", bytes(8 * 283)), [0] * 283):
+        enc.action_mask_into(view, out)
+        assert [bool(x) for x in out] == list(mask)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        bytearray,  # bytes hold no floats: it used to grow 8 times
+        lambda size: dict.fromkeys(range(size), 0.0),
+        lambda size: memoryview(array("d", bytes(8 * size))).cast("B").cast("d", (size, 1)),
+        lambda size: array("b", bytes(size)),
+        lambda size: array("u", "x" * size),
+        lambda size: bytes(8 * size),
+        lambda size: _Sized(2**70),
+        lambda size: _Sized(-1),
+        lambda size: _Sized(RuntimeError),
+        lambda size: _Sized(ValueError),
+        lambda size: _Refusing(IndexError, size),
+        lambda size: _Refusing(KeyError, size),
+        lambda size: _Refusing(RuntimeError, size),
+        lambda size: [0.0] * (size - 1),
+        lambda size: "x" * size,
+    ],
+)
+def test_features_into_refuses_what_cannot_hold_them(make: Any) -> None:
+    view = _auction_view()
+    size = len(feature_names(view.rules))
+    out = make(size)
+    length = len(out) if isinstance(out, bytearray | dict) else None
+    with pytest.raises(InvalidActionError, match="out="):
+        enc.features_into(view, out)
+    if length is not None:
+        assert len(out) == length  # left as it was
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda size: dict.fromkeys(range(size), 0),
+        lambda size: array("u", "x" * size),
+        bytes,
+        lambda size: _Sized(RuntimeError),
+        lambda size: _Refusing(KeyError, size),
+        lambda size: [0] * (size + 1),
+    ],
+)
+def test_action_mask_into_refuses_what_cannot_hold_it(make: Any) -> None:
+    with pytest.raises(InvalidActionError, match="out="):
+        enc.action_mask_into(_auction_view(), make(283))
+
+
+def test_into_numpy_arrays() -> None:
+    np = pytest.importorskip("numpy", reason="NumPy is an extra (installed with pettingzoo)")
+    view = _auction_view()
+    size = len(feature_names(view.rules))
+    expected = np.array(features(view))
+    for out in (
+        np.zeros(size),
+        np.zeros(size, ">f8"),
+        np.zeros((3, size))[1],
+        np.zeros(2 * size)[::2],
+    ):
+        enc.features_into(view, out)
+        assert (out == expected).all()
+    for dtype in ("i1", "u1", "?", "U1", "S1", "M8[s]", "c16"):  # no floats: numbers cut short
+        with pytest.raises(InvalidActionError, match="out="):
+            enc.features_into(view, np.zeros(size, dtype))
+    with pytest.raises(InvalidActionError, match="one-dimensional"):
+        enc.features_into(view, np.zeros((size, size)))
+    frozen = np.zeros(size)
+    frozen.setflags(write=False)
+    with pytest.raises(InvalidActionError, match="read-only"):
+        enc.features_into(view, frozen)
+    mask = np.array(action_mask(view))
+    for dtype in ("?", "i1", "u1", "i8", "f2", "f8"):
+        out = np.zeros(283, dtype)
+        enc.action_mask_into(view, out)
+        assert (out.astype(bool) == mask).all()
+    with pytest.raises(InvalidActionError, match="out="):
+        enc.action_mask_into(view, np.zeros(283, "U1"))

@@ -84,7 +84,8 @@ def action_mask_into(x: State | View, out: object) -> None:
 
     Raises:
         NotAStateError: ``x`` is neither a State nor a View.
-        InvalidActionError: ``out`` is not a writable sequence of that length.
+        InvalidActionError: ``out`` is not a writable sequence of that length, or it is an
+            array of something other than numbers (strings, dates), or not one-dimensional.
 
     Example:
         >>> from array import array

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import reprlib
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from .._errors import (
@@ -363,28 +363,57 @@ def decode_move(action: int, rules: Rules) -> Move:
     )
 
 
+#: The buffer formats (``struct`` codes) an ``out`` array may hold: numbers and bools for a
+#: mask, floats for features (so that no number is cut short on the way).
+_NUMBER_FORMATS: Final = frozenset("bBhHiIlLqQnNefd?")
+_FLOAT_FORMATS: Final = frozenset("efd")
+
+
 def fill(out: object, values: array[Any] | bytearray, size: int) -> None:
-    """``out[:] = values`` (``size`` of them: an ``array.array``, or a ``bytearray`` of 0s
-    and 1s), through the buffer protocol where ``out`` reads it (NumPy arrays do).
+    """``out[:] = values`` (``size`` of them: an ``array.array`` of floats, or a
+    ``bytearray`` of 0s and 1s), through the buffer protocol where ``out`` reads it (NumPy
+    arrays do).  An ``out`` with a buffer must be writable, one-dimensional and hold floats
+    (features) or numbers (a mask): a ``bytearray`` takes a mask, never features.
 
     Raises:
-        InvalidActionError: ``out`` is not a writable sequence of ``size`` numbers.
+        InvalidActionError: ``out`` is not a writable sequence of ``size`` numbers of a kind
+            that holds ``values``; anything ``out`` raises itself is reported as this error.
     """
     try:
         length = len(out)  # type: ignore[arg-type]
-    except TypeError:
+    except Exception:  # not sized, or a __len__ of its own that fails
         length = -1
-    if length != size:
+    if length != size or isinstance(out, Mapping):
         raise InvalidActionError(f"out={short(out)} is not a writable sequence of {size} numbers")
+    floats = not isinstance(values, bytearray)
+    try:
+        buffer = memoryview(out)  # type: ignore[arg-type]
+    except TypeError:  # no buffer (a list, say): its items are set one by one
+        pass
+    except Exception as error:  # a buffer that cannot be read (NumPy's dates, say)
+        raise InvalidActionError(
+            f"out={short(out)} holds no numbers ({type(error).__name__}: {str(error)[:60]})"
+        ) from None
+    else:
+        with buffer:
+            kind = buffer.format.lstrip("@=<>!")
+            fits = kind in (_FLOAT_FORMATS if floats else _NUMBER_FORMATS)
+            if buffer.readonly or buffer.ndim != 1 or not fits:
+                wanted = "floats" if floats else "numbers"
+                raise InvalidActionError(
+                    f"out={short(out)} must be a writable one-dimensional array of {wanted} "
+                    f"(it has format {buffer.format!r}, shape {buffer.shape}"
+                    f"{', read-only' if buffer.readonly else ''})"
+                )
     given: object = values
     try:
         if isinstance(out, array):
             if not (isinstance(values, array) and values.typecode == out.typecode):
                 given = array(out.typecode, list(values))
-        elif isinstance(values, bytearray):
+        elif not floats:
             given = memoryview(values)
         out[:] = given  # type: ignore[index]
-    except (TypeError, ValueError, OverflowError, AttributeError) as error:
+    except Exception as error:  # whatever the caller's object raises
         raise InvalidActionError(
             f"out={short(out)} cannot take {size} numbers "
             f"({type(error).__name__}: {str(error)[:60]})"

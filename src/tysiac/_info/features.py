@@ -97,7 +97,9 @@ def features_into(view: View, out: object) -> None:
     Raises:
         NotAStateError: ``view`` is not a :class:`~tysiac.View`.
         ImpossibleViewError: as :func:`features`.
-        InvalidActionError: ``out`` is not a writable sequence of that length.
+        InvalidActionError: ``out`` is not a writable sequence of that length, or it is an
+            array of something other than floats (integers, bools, bytes: the numbers
+            would be cut short), or not one-dimensional.
 
     Example:
         >>> from array import array
