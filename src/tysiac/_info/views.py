@@ -15,10 +15,11 @@ holds no reference to the :class:`~tysiac.State`, its compact form, the seed, or
 the seat may not see.
 
 A view built by hand (``View(...)``, ``attrs.evolve``, :func:`~tysiac.from_json`) is stored
-in the compact form when the values given are exactly what that form decodes to; otherwise
-(values no game produces, which the sampler and the encoding refuse) it keeps the values
-given, in a private subclass.  Either way a view equals another exactly when every public
-attribute does.  The compact form's encoder stays here beside the view, whose constructor
+in the compact form when the values given are of the types :func:`~tysiac.observe` gives
+and exactly what that form decodes to; otherwise (values no game produces, which the
+sampler, the encoding and the bots refuse) it keeps the values given, in a private
+subclass.  Either way a view equals another exactly when every public attribute does, with
+the same types.  The compact form's encoder stays here beside the view, whose constructor
 calls it; so do ``Concealed``, ``ViewCore``, ``_compact_view``, ``_hand_view`` and
 ``_Given``, which pickles name by this module's path.
 
@@ -36,6 +37,7 @@ import attrs
 from .._engine.core import Phase
 from .._engine.history import ScoreSheet
 from .._engine.text import cards_text
+from .._errors import brief
 from .._rules.rules import Rules
 from .._vocab.cards import CARDS, Card, Suit, mask_cards
 from .._vocab.movecodes import (
@@ -49,7 +51,7 @@ from .._vocab.movecodes import (
     move_code,
     move_of,
 )
-from .._vocab.moves import Move
+from .._vocab.moves import MOVE_TYPES, Move
 from .knowledge import HiddenPile, pile_view
 from .text import view_text
 from .viewcodes import GIVE_END, cards_mask, scan_view, tricks_of
@@ -516,6 +518,18 @@ class _HandView(View):
     def __reduce__(self) -> tuple[Callable[[Any], View], tuple[Any]]:
         return (_hand_view, (self._v,))
 
+    def __repr__(self) -> str:
+        try:
+            return super().__repr__()
+        except Exception:  # fields that are not what they say (a hand of ints, say)
+            return f"<View seat={brief(self.seat)} phase={brief(self.phase)}, built by hand>"
+
+    def __str__(self) -> str:
+        try:
+            return super().__str__()
+        except Exception:  # fields that do not fit together: no table to print
+            return f"{self!r}: its fields do not fit together"
+
 
 def _given_property(name: str) -> property:
     def read(self: View) -> object:
@@ -548,6 +562,8 @@ def _from_values(values: _Given) -> View:
     """A view with exactly these attributes: compact when the compact form decodes to
     them, else a :class:`_HandView` keeping them."""
     try:
+        if not _typed(values):
+            return _hand_view(values)
         core = _encode(values)
         view = _compact_view(core)
         if all(getattr(view, name) == getattr(values, name) for name in _FIELDS):
@@ -555,6 +571,29 @@ def _from_values(values: _Given) -> View:
     except Exception:  # values no game produces: the view keeps them as given
         pass
     return _hand_view(values)
+
+
+def _typed(g: _Given) -> bool:
+    """Whether the fields that the compact form keeps as given have the types ``observe``
+    gives them (equal values of other types would pass the round trip: ``None`` for a
+    tuple of moves in both)."""
+    ints = (g.seat, g.dealer, g.deal_number, g.bid, g.stock_size)
+    maybe = (g.to_move, g.winner, g.bidder, g.declarer, g.contract, g.leader, g.ace_marriage)
+    return (
+        type(g.rules) is Rules
+        and type(g.phase) is Phase
+        and type(g.sheet) is ScoreSheet
+        and all([type(x) is int for x in ints])
+        and all([x is None or type(x) is int for x in maybe])
+        and all([_ints(t) for t in (g.scores, g.hand_sizes, g.card_points)])
+        and type(g.legal_moves) is tuple
+        and all([isinstance(m, MOVE_TYPES) for m in g.legal_moves])
+    )
+
+
+def _ints(values: object) -> bool:
+    """Whether ``values`` is a tuple of ints."""
+    return type(values) is tuple and all([type(x) is int for x in values])
 
 
 def view_code(who: int, move: Move | Concealed) -> int:

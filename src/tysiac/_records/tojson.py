@@ -13,7 +13,13 @@ import attrs
 from .._engine.history import ScoreSheet
 from .._engine.results import DealResult
 from .._engine.state import State
-from .._errors import ArgumentTypeError, ArgumentValueError, NotAStateError, brief
+from .._errors import (
+    ArgumentTypeError,
+    ArgumentValueError,
+    ImpossibleViewError,
+    NotAStateError,
+    brief,
+)
 from .._info.views import View
 from .._rules.rules import Rules
 from .._vocab.cards import Card, Suit
@@ -175,7 +181,10 @@ def to_json(obj: Rules | State | View | Move | GameRecord, *, indent: int | None
             default; 0: one value a line, not indented).
 
     Raises:
-        NotAStateError: ``obj`` is none of these.
+        NotAStateError: ``obj`` is none of these, or a :class:`~tysiac.GameRecord` built by
+            hand with a field of the wrong type.
+        ImpossibleViewError: ``obj`` is a :class:`~tysiac.View` built by hand with a field
+            of the wrong type.
         TypeError: ``indent`` is not an int or None (a :class:`~tysiac.TysiacError`).
         ValueError: ``indent`` is an int outside 0 .. 16 (a :class:`~tysiac.TysiacError`).
 
@@ -187,21 +196,35 @@ def to_json(obj: Rules | State | View | Move | GameRecord, *, indent: int | None
     head: dict[str, Any] = {"schema": SCHEMA}
     if isinstance(obj, State):
         body = {"type": "state", **_encode_attrs(record(obj))}
-    elif isinstance(obj, GameRecord):
-        body = {"type": "record", **_encode_attrs(obj)}
     elif isinstance(obj, Rules):
         body = {"type": "rules", **_encode_rules(obj)}
-    elif isinstance(obj, View):
-        body = {"type": "view", **_encode_attrs(obj)}
     elif isinstance(obj, MOVE_TYPES):
         body = {"type": "move", **_encode_move(obj)}
+    elif isinstance(obj, GameRecord | View):
+        # built by the library, or by hand (attrs.evolve checks no field): written as JSON
+        # only when every field is of its type
+        try:
+            kind = "record" if isinstance(obj, GameRecord) else "view"
+            body = {"type": kind, **_encode_attrs(obj)}
+            return _dumps({**head, **body}, indent)
+        except (AttributeError, IndexError, KeyError, TypeError, ValueError, RecursionError):
+            error = ImpossibleViewError if isinstance(obj, View) else NotAStateError
+            raise error(
+                f"{brief(obj)} cannot be written as JSON: a field is not of its type "
+                f"(built by hand?): write what record(state), observe() or from_json() give"
+            ) from None
     else:
         raise NotAStateError(
             f"{type(obj).__name__} object cannot be written as JSON: pass Rules, a State, "
             "a View, a move or a GameRecord"
         )
+    return _dumps({**head, **body}, indent)
+
+
+def _dumps(document: dict[str, Any], indent: int | None) -> str:
+    """``document`` as JSON text, one line (``indent=None``) or indented."""
     return json.dumps(
-        {**head, **body}, ensure_ascii=True, allow_nan=False, indent=indent,
+        document, ensure_ascii=True, allow_nan=False, indent=indent,
         separators=(",", ":") if indent is None else (",", ": "),
     )  # fmt: skip
 

@@ -101,7 +101,9 @@ class PIMCBot:
             deterministic.
         nodes: the most positions the solves of one decision may visit (default
             :data:`DECISION_NODES`): the worlds solved before it is reached decide.  It
-            bounds a decision's time without making it depend on the machine.
+            bounds the solving's time without making it depend on the machine; the worlds
+            are drawn before they are solved, so a ``worlds`` budget of many thousands
+            costs seconds and memory of its own (about 4 KB a world) whatever ``nodes`` is.
         seed: seeds the bot's :class:`random.Random` (the worlds).
 
     Raises:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
-from .._errors import InvalidDealError, NotAStateError, brief
+from .._errors import ImpossibleViewError, InvalidDealError, NotAStateError, brief
 from .._info.views import View
 from .._vocab.moves import Move
 
@@ -42,11 +42,19 @@ def check_seed(owner: str, seed: object) -> int | None:
 
 
 def check_view(owner: str, view: object) -> View:
-    """``view`` if it is a :class:`~tysiac.View` with a move to make, else a clear error."""
+    """``view`` if it is a :class:`~tysiac.View` that a game produces with a move to make,
+    else a clear error (:class:`~tysiac.NotAStateError`, or
+    :class:`~tysiac.ImpossibleViewError` for a view built by hand with values no game
+    produces)."""
     if not isinstance(view, View):
         raise NotAStateError(
             f"{owner}.choose({brief(view)}): {type(view).__name__} object is not a View: "
             "a bot chooses from observe(state, seat)"
+        )
+    if type(view) is not View:  # values no game produces (see View: "built by hand")
+        raise ImpossibleViewError(
+            f"{owner}.choose({brief(view)}): these fields are not a view that any game "
+            "produces (built by hand or edited?): a bot chooses from observe(state, seat)"
         )
     if not view.legal_moves:
         raise NotAStateError(
