@@ -17,9 +17,13 @@ from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
 
 from tysiac import (  # noqa: E402
     InvalidActionError,
+    InvalidDealError,
+    InvalidRulesError,
+    InvalidSeatError,
     Layout,
     NotAnActionError,
     Rules,
+    TysiacError,
     new_game,
     observe,
 )
@@ -218,11 +222,45 @@ def test_reset_seed_fixes_the_deals() -> None:
 
 @pytest.mark.parametrize(
     "kwargs",
-    [{"episode": "match"}, {"max_deals": 0}, {"max_deals": True}, {"render_mode": "rgb"}],
+    [
+        {"episode": "match"},
+        {"episode": ["deal"]},  # not hashable: still the library's error
+        {"max_deals": 0},
+        {"max_deals": True},
+        {"render_mode": "rgb"},
+        {"render_mode": {}},
+    ],
 )
 def test_bad_arguments(kwargs: dict[str, Any]) -> None:
-    with pytest.raises(ValueError, match=next(iter(kwargs))):
+    with pytest.raises(ValueError, match=next(iter(kwargs))) as caught:
         raw_env(**kwargs)
+    assert isinstance(caught.value, TysiacError)
+
+
+def test_rules_that_are_not_rules() -> None:
+    with pytest.raises(InvalidRulesError, match="rules='app'"):
+        raw_env("app")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seed", [1.5, float("nan"), float("inf"), "12", b"1", True, [1], 3j])
+def test_reset_refuses_a_seed_that_is_not_an_int(seed: object) -> None:
+    game = raw_env()
+    game.reset(seed=3)
+    before = game.state_
+    with pytest.raises(InvalidDealError, match="seed="):
+        game.reset(seed=seed)  # type: ignore[arg-type]
+    assert game.state_ is before
+    game.reset(seed=np.int64(3))  # NumPy's integers are ints
+    assert game.state_ == before
+
+
+@pytest.mark.parametrize("agent", ["player_9", None, 0, ["player_0"], "Player_0"])
+def test_an_unknown_agent_raises(agent: object) -> None:
+    game = raw_env()
+    game.reset(seed=1)
+    for ask in (game.observe, game.observation_space, game.action_space):
+        with pytest.raises(InvalidSeatError, match="agent="):
+            ask(agent)  # type: ignore[arg-type]
 
 
 def test_an_illegal_action_raises() -> None:

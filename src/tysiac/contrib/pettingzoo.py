@@ -34,8 +34,9 @@ True
 
 from __future__ import annotations
 
+import operator
 import secrets
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, SupportsIndex
 
 import numpy as np
 from gymnasium import spaces
@@ -44,6 +45,13 @@ from pettingzoo.utils import wrappers
 
 from .. import Move, Rules, State, apply, legal_moves, new_game, observe
 from .._engine.core import Phase
+from .._errors import (
+    ArgumentValueError,
+    InvalidDealError,
+    InvalidRulesError,
+    InvalidSeatError,
+    brief,
+)
 from .._info.actionmask import mask_array
 from .._info.features import feature_array
 from .._info.observe import observe_with
@@ -108,15 +116,21 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's own na
         if rules is None:
             rules = Rules()
         if not isinstance(rules, Rules):
-            raise TypeError(f"rules={rules!r:.60} is not a Rules object")
-        if episode not in ("deal", "game"):
-            raise ValueError(f"episode={episode!r:.40} must be 'deal' or 'game'")
+            raise InvalidRulesError(
+                f"rules={brief(rules)} is not a Rules object: use Rules.preset(name)"
+            )
+        if not isinstance(episode, str) or episode not in ("deal", "game"):
+            raise ArgumentValueError(f"episode={brief(episode)} must be 'deal' or 'game'")
         if max_deals is not None and (
             not isinstance(max_deals, int) or isinstance(max_deals, bool) or max_deals < 1
         ):
-            raise ValueError(f"max_deals={max_deals!r:.40} must be None or an int >= 1")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode={render_mode!r:.40} must be None, 'ansi' or 'human'")
+            raise ArgumentValueError(f"max_deals={brief(max_deals)} must be None or an int >= 1")
+        if render_mode is not None and (
+            not isinstance(render_mode, str) or render_mode not in self.metadata["render_modes"]
+        ):
+            raise ArgumentValueError(
+                f"render_mode={brief(render_mode)} must be None, 'ansi' or 'human'"
+            )
         self.rules = rules
         self.episode: Episode = episode
         self.max_deals = max_deals
@@ -147,17 +161,27 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's own na
     # -- PettingZoo API ----------------------------------------------------------------
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self.possible_agents[self._seat(agent)]]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
+        return self.action_spaces[self.possible_agents[self._seat(agent)]]
+
+    def _seat(self, agent: object) -> int:
+        """The seat of ``agent``, one of :attr:`possible_agents`."""
+        seat = self._seats.get(agent) if isinstance(agent, str) else None
+        if seat is None:
+            raise InvalidSeatError(
+                f"agent={brief(agent)} is not an agent of this game: one of "
+                f"{', '.join(self.possible_agents)}"
+            )
+        return seat
 
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
         """The agent's observation, worked out when first asked after each step (asked
         again before the next step, it is the same dict and arrays)."""
-        found = self._observed.get(agent)
+        found = self._observed.get(agent) if isinstance(agent, str) else None
         if found is None:
-            seat = self._seats[agent]
+            seat = self._seat(agent)
             state = self.state_
             view = observe_with(state, seat, self._state_moves())
             # each array made from the library's own buffer in one call (a copy, as float32)
@@ -176,7 +200,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's own na
         first dealer); the seed fixes its deals.
         """
         if seed is not None:
-            self._seed = int(seed)
+            self._seed = _seed_of(seed)
         elif self._seed is None:
             self._seed = secrets.randbits(64)
         else:
@@ -269,3 +293,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's own na
         self.infos = {}
         self._set_infos()
         self.agent_selection = names[0] if names else ""
+
+
+def _seed_of(seed: object) -> int:
+    """``seed`` as an int (an integer of NumPy's too), else :class:`~tysiac.InvalidDealError`."""
+    if isinstance(seed, SupportsIndex) and not isinstance(seed, bool):
+        return operator.index(seed)
+    raise InvalidDealError(f"seed={brief(seed)} must be an int or None")
