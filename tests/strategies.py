@@ -66,6 +66,7 @@ from tysiac import (
     Rules,
     State,
     TrumpTiming,
+    View,
     apply,
     legal_moves,
 )
@@ -79,6 +80,7 @@ __all__ = [
     "PRESETS",
     "VARIED_OPTIONS",
     "Policy",
+    "auction_view",
     "candidate_moves",
     "check_apply",
     "check_cards",
@@ -692,6 +694,17 @@ def played_state(rules: Rules, seed: int, moves: int, policy: Policy = "cautious
     from tysiac import new_game
 
     return play_random(new_game(rules, seed=seed), random.Random(seed), policy, moves)
+
+
+def auction_view() -> View:
+    """Seat 2's view after seat 1's pass in the first auction of seed 7 ("app"): its legal
+    moves are a pass and two bids."""
+    from tysiac import new_game, observe
+
+    state = new_game(seed=7)
+    state = apply(state, legal_moves(state)[0])
+    assert state.to_move is not None
+    return observe(state, state.to_move)
 
 
 def json_values(max_leaves: int = 30) -> st.SearchStrategy[object]:

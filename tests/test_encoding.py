@@ -15,7 +15,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tysiac.encoding as enc
-from strategies import LAYOUTS, play_random, preset_rules, presets_and_layouts, rules, seeds
+from strategies import (
+    LAYOUTS,
+    auction_view,
+    play_random,
+    preset_rules,
+    presets_and_layouts,
+    rules,
+    seeds,
+)
 from tysiac import (
     CARDS,
     Bid,
@@ -626,13 +634,6 @@ def test_concede_and_blind_bids_take_their_reserved_numbers() -> None:
 # --- writing into arrays of the caller's (features_into, action_mask_into) ---------------
 
 
-def _auction_view() -> View:
-    state = new_game(seed=7)
-    state = apply(state, legal_moves(state)[0])
-    assert state.to_move is not None
-    return observe(state, state.to_move)
-
-
 class _Sized:
     """A sequence whose ``__len__`` returns or raises what it is told."""
 
@@ -657,7 +658,7 @@ class _Refusing(list[float]):
 
 
 def test_into_arrays_and_lists() -> None:
-    view = _auction_view()
+    view = auction_view()
     n = len(feature_names(view.rules))
     expected = features(view)
     doubles = array("d", bytes(8 * n))
@@ -696,7 +697,7 @@ def test_into_arrays_and_lists() -> None:
     ],
 )
 def test_features_into_refuses_what_cannot_hold_them(make: Any) -> None:
-    view = _auction_view()
+    view = auction_view()
     size = len(feature_names(view.rules))
     out = make(size)
     length = len(out) if isinstance(out, bytearray | dict) else None
@@ -719,12 +720,12 @@ def test_features_into_refuses_what_cannot_hold_them(make: Any) -> None:
 )
 def test_action_mask_into_refuses_what_cannot_hold_it(make: Any) -> None:
     with pytest.raises(InvalidActionError, match="out="):
-        enc.action_mask_into(_auction_view(), make(283))
+        enc.action_mask_into(auction_view(), make(283))
 
 
 def test_into_numpy_arrays() -> None:
     np = pytest.importorskip("numpy", reason="NumPy is an extra (installed with pettingzoo)")
-    view = _auction_view()
+    view = auction_view()
     size = len(feature_names(view.rules))
     expected = np.array(features(view))
     for out in (

@@ -12,10 +12,12 @@ from typing import Any
 import attrs
 import pytest
 
-from strategies import play_random
+from strategies import auction_view, play_random
 from tysiac import (
     Bid,
     Card,
+    Contract,
+    Give,
     ImpossibleViewError,
     NotAStateError,
     Phase,
@@ -23,9 +25,7 @@ from tysiac import (
     Rules,
     TysiacError,
     View,
-    apply,
     from_json,
-    legal_moves,
     new_game,
     observe,
     record,
@@ -35,16 +35,9 @@ from tysiac.bots import HeuristicBot, PIMCBot, RandomBot, SearchBot
 from tysiac.encoding import action_mask
 
 
-def _auction_view() -> View:
-    state = new_game(seed=7)
-    state = apply(state, legal_moves(state)[0])
-    assert state.to_move is not None
-    return observe(state, state.to_move)
-
-
 def _edited(**change: Any) -> View:
     """The auction view with ``change`` made by hand (attrs.evolve checks nothing)."""
-    return attrs.evolve(_auction_view(), **change)  # type: ignore[misc]
+    return attrs.evolve(auction_view(), **change)  # type: ignore[misc]
 
 
 # fields of the wrong type, which the view's compact form would have kept as given
@@ -148,11 +141,33 @@ def test_to_json_of_a_record_with_wrong_types(change: dict[str, Any]) -> None:
         to_json(edited)
 
 
-def test_a_phase_edited_by_hand_is_still_trusted_by_the_bots() -> None:
-    """The limit of the check, as the reference page says: fields of the right types that
-    disagree with each other (here the phase) make a compact view; the sampler and
-    ``from_json`` refuse it, the bots do not check it."""
-    view = _edited(phase=Phase.CONTRACT)
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"phase": Phase.PLAY},
+        {"phase": Phase.CONTRACT},
+        {"phase": Phase.GAME_OVER},
+        {"phase": Phase.CHOOSE_MUSIK},
+        {"legal_moves": (Contract(100), Contract(110))},
+        {"legal_moves": (Play(Card.parse("QH")), Play(Card.parse("KH")))},
+        {"legal_moves": (Give(Card.parse("QH"), to=1), Give(Card.parse("KH"), to=1))},
+    ],
+)
+def test_fields_that_disagree_are_refused_when_a_decision_fails(change: dict[str, Any]) -> None:
+    """Fields of the right types that disagree with each other make a compact view, which
+    the bots trust until a decision fails: then they refuse it (no world reproduces it),
+    and otherwise they return one of its legal moves."""
+    view = _edited(**change)
     assert type(view) is View
     with pytest.raises(TysiacError):
         from_json(to_json(view))
+    for bot in (HeuristicBot(seed=1), SearchBot(iterations=5, seed=1), PIMCBot(worlds=2, seed=1)):
+        try:
+            move = bot.choose(view)
+        except ImpossibleViewError as error:
+            assert "view" in str(error)  # the bot's, or its sampler's, refusal
+        else:
+            assert move in view.legal_moves
+    if change == {"phase": Phase.PLAY}:  # the heuristic's play needs a trick to play to
+        with pytest.raises(ImpossibleViewError, match="HeuristicBot"):
+            HeuristicBot(seed=1).choose(view)

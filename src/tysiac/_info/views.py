@@ -574,26 +574,30 @@ def _from_values(values: _Given) -> View:
 
 
 def _typed(g: _Given) -> bool:
-    """Whether the fields that the compact form keeps as given have the types ``observe``
-    gives them (equal values of other types would pass the round trip: ``None`` for a
-    tuple of moves in both)."""
-    ints = (g.seat, g.dealer, g.deal_number, g.bid, g.stock_size)
-    maybe = (g.to_move, g.winner, g.bidder, g.declarer, g.contract, g.leader, g.ace_marriage)
+    """Whether the fields that the compact form keeps as given have the types and shapes
+    ``observe`` gives them: seats in range, one value per seat, a tuple of moves (equal
+    values of other types would pass the round trip: ``None`` for the moves in both)."""
+    if type(g.rules) is not Rules:
+        return False
+    n = g.rules.players
+    seats = (g.seat, g.dealer)
+    maybe = (g.to_move, g.winner, g.bidder, g.declarer, g.leader, g.ace_marriage)
     return (
-        type(g.rules) is Rules
-        and type(g.phase) is Phase
+        type(g.phase) is Phase
         and type(g.sheet) is ScoreSheet
-        and all([type(x) is int for x in ints])
-        and all([x is None or type(x) is int for x in maybe])
-        and all([_ints(t) for t in (g.scores, g.hand_sizes, g.card_points)])
+        and all([type(x) is int and 0 <= x < n for x in seats])
+        and all([x is None or (type(x) is int and 0 <= x < n) for x in maybe])
+        and all([type(x) is int for x in (g.deal_number, g.bid, g.stock_size)])
+        and (g.contract is None or type(g.contract) is int)
+        and all([_ints(t, n) for t in (g.scores, g.hand_sizes, g.card_points)])
         and type(g.legal_moves) is tuple
         and all([isinstance(m, MOVE_TYPES) for m in g.legal_moves])
     )
 
 
-def _ints(values: object) -> bool:
-    """Whether ``values`` is a tuple of ints."""
-    return type(values) is tuple and all([type(x) is int for x in values])
+def _ints(values: object, n: int) -> bool:
+    """Whether ``values`` is a tuple of ``n`` ints."""
+    return type(values) is tuple and len(values) == n and all([type(x) is int for x in values])
 
 
 def view_code(who: int, move: Move | Concealed) -> int:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+import random
+from typing import NoReturn, Protocol, runtime_checkable
 
-from .._errors import ImpossibleViewError, InvalidDealError, NotAStateError, brief
+from .._errors import ImpossibleViewError, InvalidDealError, NotAStateError, TysiacError, brief
+from .._info.sampling import Sampler
 from .._info.views import View
 from .._vocab.moves import Move
 
-__all__ = ["Bot", "check_seed", "check_view"]
+__all__ = ["Bot", "check_seed", "check_view", "refuse_impossible"]
 
 
 @runtime_checkable
@@ -62,3 +64,22 @@ def check_view(owner: str, view: object) -> View:
             "(a bot is asked only when its seat is to move)"
         )
     return view
+
+
+def refuse_impossible(owner: str, view: View, error: Exception) -> NoReturn:
+    """After ``error`` inside a bot's decision on ``view``: :class:`~tysiac.ImpossibleViewError`
+    when no game produces ``view``, else ``error`` itself (a fault of the bot's).
+
+    The bots trust a view's fields to fit together (a view built by hand may have a phase
+    or legal moves edited alone); that is checked only when a decision fails, by drawing a
+    world for the view, which must reproduce it exactly.
+    """
+    if not isinstance(error, TysiacError):
+        try:
+            Sampler(view).draw(random.Random(0))
+        except ImpossibleViewError as impossible:
+            raise ImpossibleViewError(
+                f"{owner}.choose(): no game produces this view ({str(impossible)[:200]}): "
+                "a bot chooses from observe(state, seat)"
+            ) from None
+    raise error
