@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/solver.py [--deals N] [--small N] [--lean PATH]
+    python benchmarks/solver.py [--deals N] [--small N] [--draw N] [--only TEXT ...] [--lean PATH]
 
 For random deals (seeds 0, 1, ...) it plays the auction, the musik and the contract at random
 (the cautious random policy: passes, the forced bid, the lowest contract, random gives and
@@ -12,8 +12,10 @@ is not built).  Deals that end before the play (a redeal, a bomb) are skipped.  
 per line, the solves, their median, 95th percentile and largest CPU time, solves per second,
 and the median in units of one lean-loop deal (``lean_playout.py`` beside this file, timed
 in the same run before and after the solves).  ``--deals`` sets the deals of the two
-three-player lines ("app" and "pl"), ``--small`` those of the two- and four-player lines.
-Compare the units from one run, not times from different runs.
+three-player lines ("app" and "pl"), ``--small`` those of the other two- and four-player
+lines, ``--draw`` those of the two two-player layouts with a stock (twelve tricks, the
+slowest solves by far); ``--only`` runs just the lines whose label contains one of the
+texts given.  Compare the units from one run, not times from different runs.
 """
 
 from __future__ import annotations
@@ -33,13 +35,16 @@ from tysiac._search.solve import Solver
 #: The lean reference loop shipped beside this script.
 LEAN = Path(__file__).resolve().with_name("lean_playout.py")
 
-#: ``(label, preset, layout, big)``: big lines take ``--deals`` deals, the others ``--small``.
+#: ``(label, preset, layout, size)``: how many deals each line takes, by its size: "big"
+#: ``--deals``, "small" ``--small``, "draw" ``--draw``.
 LINES = (
-    ("app, 3 players", "app", Layout.THREE, True),
-    ("pl, 3 players", "pl", Layout.THREE, True),
-    ("app, 2 players (classic)", "app", Layout.TWO_CLASSIC, False),
-    ("app, 4 players (sitter)", "app", Layout.FOUR_SITTER, False),
-    ("app, 4 players (all play)", "app", Layout.FOUR_ALL_PLAY, False),
+    ("app, 3 players", "app", Layout.THREE, "big"),
+    ("pl, 3 players", "pl", Layout.THREE, "big"),
+    ("app, 2 players (classic)", "app", Layout.TWO_CLASSIC, "small"),
+    ("app, 2 players (draw)", "app", Layout.TWO_DRAW, "draw"),
+    ("app, 2 players (open musik)", "app", Layout.TWO_OPEN_MUSIK, "draw"),
+    ("app, 4 players (sitter)", "app", Layout.FOUR_SITTER, "small"),
+    ("app, 4 players (all play)", "app", Layout.FOUR_ALL_PLAY, "small"),
 )
 
 
@@ -88,6 +93,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--deals", type=int, default=500, help="deals of the 3-player lines")
     parser.add_argument("--small", type=int, default=100, help="deals of the other lines")
+    parser.add_argument("--draw", type=int, default=20, help="deals of the stock lines")
+    parser.add_argument("--only", nargs="+", default=[""], help="lines whose label has this")
     parser.add_argument("--lean", type=Path, default=LEAN, help="another lean loop module")
     args = parser.parse_args(argv)
     if not args.lean.exists():
@@ -98,19 +105,22 @@ def main(argv: list[str] | None = None) -> int:
     print(f"tysiac {tysiac.__version__}, {build} build; Python {sys.version.split()[0]}")
     units = [lean_unit(lean)]
     results = []
-    for label, preset, layout, big in LINES:
+    deals = {"big": args.deals, "small": args.small, "draw": args.draw}
+    for label, preset, layout, size in LINES:
+        if not any(text in label for text in args.only):
+            continue
         rules = Rules.preset(preset, players=layout.players, layout=layout)
-        results.append((label, solve_times(rules, args.deals if big else args.small)))
+        results.append((label, solve_times(rules, deals[size])))
     units.append(lean_unit(lean))
     unit = statistics.median(units)
     print(f"lean loop: {args.lean}; one lean deal = {unit * 1e6:.1f} us")
-    print("line                        solves  median ms  p95 ms  max ms  solves/s  lean deals")
+    print("line                          solves  median ms  p95 ms  max ms  solves/s  lean deals")
     for label, times in results:
         times.sort()
         median = statistics.median(times)
         p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
         print(
-            f"{label:<27} {len(times):>6} {median * 1e3:>10.1f} {p95 * 1e3:>7.1f} "
+            f"{label:<29} {len(times):>6} {median * 1e3:>10.1f} {p95 * 1e3:>7.1f} "
             f"{times[-1] * 1e3:>7.1f} {len(times) / sum(times):>9.1f} {median / unit:>11.0f}"
         )
     return 0

@@ -131,10 +131,16 @@ def test_phases_groups_every_recorded_move_once() -> None:
 
 
 def test_the_solver_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    assert load("solver").main(["--deals", "2", "--small", "1"]) == 0
+    solver = load("solver")
+    # the stock lines' solves take seconds each in pure Python: left out by --only
+    argv = ["--deals", "2", "--small", "1", "--draw", "1", "--only", "3 players", "all play"]
+    assert solver.main(argv) == 0
     out = capsys.readouterr().out
     assert "app, 3 players" in out and "app, 4 players (all play)" in out
+    assert "(draw)" not in out and "(classic)" not in out
     assert "lean deal" in out
+    sizes = {label: size for label, _, _, size in solver.LINES}
+    assert sizes["app, 2 players (draw)"] == sizes["app, 2 players (open musik)"] == "draw"
 
 
 def test_information_prints_every_layout_and_the_rare_view(
