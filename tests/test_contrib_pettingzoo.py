@@ -242,7 +242,9 @@ def test_rules_that_are_not_rules() -> None:
         raw_env("app")  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("seed", [1.5, float("nan"), float("inf"), "12", b"1", True, [1], 3j])
+@pytest.mark.parametrize(
+    "seed", [1.5, float("nan"), float("inf"), "12", b"1", True, [1], 3j, np.array([3])]
+)
 def test_reset_refuses_a_seed_that_is_not_an_int(seed: object) -> None:
     game = raw_env()
     game.reset(seed=3)

@@ -298,5 +298,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's own na
 def _seed_of(seed: object) -> int:
     """``seed`` as an int (an integer of NumPy's too), else :class:`~tysiac.InvalidDealError`."""
     if isinstance(seed, SupportsIndex) and not isinstance(seed, bool):
-        return operator.index(seed)
+        try:
+            return operator.index(seed)
+        except TypeError:  # an array of NumPy's that is not a single integer
+            pass
     raise InvalidDealError(f"seed={brief(seed)} must be an int or None")
