@@ -697,8 +697,8 @@ def played_state(rules: Rules, seed: int, moves: int, policy: Policy = "cautious
 
 
 def auction_view() -> View:
-    """Seat 2's view after seat 1's pass in the first auction of seed 7 ("app"): its legal
-    moves are a pass and two bids."""
+    """The view of the seat to move after the forced opening bid of seed 7's first auction
+    ("app"): its legal moves are a pass and two raises."""
     from tysiac import new_game, observe
 
     state = new_game(seed=7)

@@ -171,3 +171,19 @@ def test_fields_that_disagree_are_refused_when_a_decision_fails(change: dict[str
     if change == {"phase": Phase.PLAY}:  # the heuristic's play needs a trick to play to
         with pytest.raises(ImpossibleViewError, match="HeuristicBot"):
             HeuristicBot(seed=1).choose(view)
+
+
+def test_a_fault_inside_a_bot_on_a_real_view_is_not_called_an_impossible_view(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The check runs only when a decision fails; on a view that a game produced, the
+    bot's own error comes through unchanged."""
+
+    def broken(self: HeuristicBot, view: View, moves: tuple[object, ...]) -> object:
+        raise IndexError("a fault of the bot's")
+
+    monkeypatch.setattr(HeuristicBot, "_choose", broken)
+    with pytest.raises(IndexError, match="a fault of the bot's"):
+        HeuristicBot(seed=1).choose(auction_view())
+    with pytest.raises(ImpossibleViewError, match="no game produces this view"):
+        HeuristicBot(seed=1).choose(_edited(phase=Phase.CONTRACT))

@@ -44,10 +44,12 @@ def check_seed(owner: str, seed: object) -> int | None:
 
 
 def check_view(owner: str, view: object) -> View:
-    """``view`` if it is a :class:`~tysiac.View` that a game produces with a move to make,
-    else a clear error (:class:`~tysiac.NotAStateError`, or
-    :class:`~tysiac.ImpossibleViewError` for a view built by hand with values no game
-    produces)."""
+    """``view`` if it is a :class:`~tysiac.View` in the compact form with a move to make,
+    else a clear error: :class:`~tysiac.NotAStateError`, or
+    :class:`~tysiac.ImpossibleViewError` for a view built by hand that keeps its values as
+    given (fields of the wrong types, or that do not decode to themselves).  Fields of the
+    right types that disagree are found only when a decision fails (see
+    :func:`refuse_impossible`)."""
     if not isinstance(view, View):
         raise NotAStateError(
             f"{owner}.choose({brief(view)}): {type(view).__name__} object is not a View: "

@@ -161,10 +161,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's own na
     # -- PettingZoo API ----------------------------------------------------------------
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[self.possible_agents[self._seat(agent)]]
+        self._seat(agent)  # an agent of this game, else InvalidSeatError
+        return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[self.possible_agents[self._seat(agent)]]
+        self._seat(agent)
+        return self.action_spaces[agent]
 
     def _seat(self, agent: object) -> int:
         """The seat of ``agent``, one of :attr:`possible_agents`."""
