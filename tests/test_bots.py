@@ -418,6 +418,7 @@ def test_bot_seed_must_be_an_int(cls: type[HeuristicBot], seed: object) -> None:
         ("abc", NotABotError, "give a list of bots"),
         ([HeuristicBot(), 3, HeuristicBot()], NotABotError, r"bots\[1\]=int"),
         ([HeuristicBot(), HeuristicBot()], InvalidSeatError, "2 bots for 3 players"),
+        ([HeuristicBot, HeuristicBot(), HeuristicBot()], NotABotError, r"HeuristicBot\(\)"),
     ],
 )
 def test_play_game_rejects_what_is_not_a_list_of_bots(

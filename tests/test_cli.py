@@ -514,3 +514,28 @@ def test_program_reports_a_full_disk_in_one_line() -> None:
         )
     assert done.returncode == 1
     assert done.stderr == "tysiac: cannot write the output: No space left on device\n"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [("--seed", "3", "--max-deals", "1"), ("rules",), ("--help",), ("play", "--max-deals", "1")],
+)
+def test_an_output_that_cannot_hold_the_text_gets_plain_letters(argv: tuple[str, ...]) -> None:
+    """Output in an encoding without "ą" or the suits' symbols (Windows' cp1252 for a
+    redirected output): the text is printed with plain letters, never a traceback."""
+    env = {**os.environ, "PYTHONIOENCODING": "cp1252"}
+    done = subprocess.run(
+        _program(*argv),
+        check=False,
+        capture_output=True,
+        input=b"quit\n",
+        timeout=60,
+        env=env,
+    )
+    assert done.returncode == 0, done.stderr.decode("cp1252")
+    assert b"Traceback" not in done.stderr
+    text = done.stdout.decode("cp1252")
+    assert text
+    assert "ą" not in text and "♠" not in text
+    if argv[0] == "play":
+        assert "Tysiac: preset" in text  # the heading, its "ą" as "a"

@@ -404,3 +404,30 @@ def test_the_example_script_plays_a_game_from_standard_input(
     assert out.startswith("Tysiąc: preset app, 3 players (three), target 200, seed 2.")
     assert " the game with " in out.rstrip().splitlines()[-1]
     assert "tysiac._" not in path.read_text(encoding="utf-8")  # public names only
+
+
+def test_a_line_too_long_is_refused_and_the_game_goes_on() -> None:
+    """A line longer than LINE_LIMIT is read in pieces (memory stays bounded) and refused;
+    the next line is read as a move again."""
+    from tysiac._cli.play import LINE_LIMIT
+
+    text, state = _play(Rules(), ["9" * (5 * LINE_LIMIT + 3), "", ""], seed=3)
+    assert f"longer than {LINE_LIMIT} characters" in text
+    assert text.count(f"longer than {LINE_LIMIT} characters") == 1
+    assert text.rstrip().endswith("Input ended: the game stops here.")
+    assert state.deal_number == 1
+
+
+@pytest.mark.parametrize("closed", ["<&-", ">&-"])
+def test_play_with_a_closed_standard_stream_is_one_line_and_exit_1(closed: str) -> None:
+    done = subprocess.run(
+        ["sh", "-c", f'"{sys.executable}" -m tysiac play --max-deals 1 </dev/null {closed}'],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 1, done.stderr
+    assert "Traceback" not in done.stderr
+    assert len(done.stderr.splitlines()) == 1
+    assert "closed" in done.stderr

@@ -9,7 +9,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import pytest
 
 import tysiac
-from tysiac import InvalidDealError, InvalidSeatError, NotABotError, Rules
+from tysiac import InvalidDealError, InvalidSeatError, NotABotError, Rules, TysiacError
 from tysiac.bots import (
     Bot,
     Estimate,
@@ -154,6 +154,9 @@ def test_estimate_text() -> None:
         ({"max_deals": 0}, InvalidDealError, "max_deals=0"),
         ({"chunk": 0, "workers": 0}, InvalidDealError, "chunk=0"),
         ({"names": ["a"]}, InvalidDealError, "1 names for 3 bots"),
+        ({"bots": [RandomBot] * 3}, NotABotError, "a class, not a bot"),
+        ({"executor": 5, "workers": None}, TypeError, "executor=5 is not an executor"),
+        ({"executor": object(), "workers": None}, TysiacError, "submit"),
     ],
 )
 def test_bad_arguments(kwargs: dict[str, object], error: type[Exception], message: str) -> None:

@@ -33,7 +33,7 @@ from ._cli import records as _cli_records
 from ._cli import rules as _cli_rules
 from ._cli import simulate as _cli_simulate
 from ._cli import tournament as _cli_tournament
-from ._cli.common import Command, OutputError, Parser, silence_stdout
+from ._cli.common import Command, OutputError, Parser, plain_fallback, silence_stdout
 from ._version import __version__
 
 __all__ = ["COMMANDS", "main"]
@@ -79,6 +79,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         141 the reader of the output went away.  A usage error exits with code 2 and
         one line on stderr (:class:`SystemExit`).
     """
+    plain_fallback()  # an output that cannot hold "ą" or a suit's symbol gets letters
     args = list(sys.argv[1:] if argv is None else argv)
     names = [command.name for command in COMMANDS]
     if not args or (args[0] not in names and args[0] not in ("-h", "--help", "--version")):

@@ -9,13 +9,16 @@ the exit code.  :mod:`tysiac.cli` lists the commands.
 from __future__ import annotations
 
 import argparse
+import codecs
 import contextlib
 import enum
 import errno
+import io
 import os
 import sys
+import unicodedata
 from collections.abc import Callable
-from typing import NoReturn
+from typing import Final, NoReturn
 
 import attrs
 
@@ -32,6 +35,7 @@ __all__ = [
     "emit",
     "option_text",
     "parse_option",
+    "plain_fallback",
     "rules_from_args",
     "silence_stdout",
     "typed_rules_options",
@@ -71,6 +75,47 @@ class OutputError(Exception):
     def __init__(self, error: OSError) -> None:
         super().__init__(error.strerror or str(error))
         self.error = error
+
+
+#: What the command line prints in place of a character that the output's encoding lacks
+#: (a Windows console or file in cp1252, say): suits as letters, the score sheet's delta as
+#: ``d``, ``ł`` as ``l``; other letters lose their accents (``ą`` -> ``a``), and anything
+#: else becomes ``?``.
+_PLAIN: Final = {
+    **{"♠": "S", "♣": "C", "♦": "D", "♥": "H", "♤": "S", "♧": "C", "♢": "D", "♡": "H"},
+    **{"Δ": "d", "ł": "l", "Ł": "L"},
+}
+_PLAIN_ERRORS: Final = "tysiac-plain"
+
+
+def _plain(error: UnicodeError) -> tuple[str, int]:
+    """The codec error handler :data:`_PLAIN_ERRORS` (see :data:`_PLAIN`)."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    out = []
+    for char in error.object[error.start : error.end]:
+        plain = _PLAIN.get(char)
+        if plain is None:
+            plain = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode()
+        out.append(plain or "?")
+    return "".join(out), error.end
+
+
+codecs.register_error(_PLAIN_ERRORS, _plain)
+
+
+def plain_fallback() -> None:
+    """Let standard output and error print text their encoding cannot hold (see
+    :data:`_PLAIN`), where they would raise ``UnicodeEncodeError``; a UTF-8 stream is left
+    as it is."""
+    for stream in (sys.stdout, sys.stderr):
+        if not isinstance(stream, io.TextIOWrapper) or stream.errors != "strict":
+            continue
+        try:
+            if codecs.lookup(stream.encoding).name != "utf-8":
+                stream.reconfigure(errors=_PLAIN_ERRORS)
+        except (LookupError, ValueError, OSError):  # an odd or closed stream: as it is
+            pass
 
 
 def emit(line: str = "") -> None:

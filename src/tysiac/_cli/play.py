@@ -21,6 +21,7 @@ player sees is written by :mod:`tysiac._cli.screen`.
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import shutil
 import sys
@@ -38,7 +39,7 @@ from .._vocab.moves import Bid, Contract, Discard, Give, Move, Play
 from .._vocab.notation import move_text, parse_move
 from ..bots import Bot, HeuristicBot
 from .botnames import DEFAULT_BOT, bots_help, make_bot, read_bot_names
-from .common import Command, Parser, add_rules_arguments, rules_from_args
+from .common import Command, OutputError, Parser, add_rules_arguments, rules_from_args
 from .screen import (
     WIDTH,
     Terminal,
@@ -70,6 +71,8 @@ _MUSIK_PHASES: Final = (
 #: The words that show the help, and that end the game.
 HELP_WORDS: Final = ("help", "?")
 QUIT_WORDS: Final = ("quit", "exit")
+#: The longest line of input read as a move; a longer one is read in pieces and refused.
+LINE_LIMIT: Final = 1000
 #: What ``help`` prints.
 HELP: Final = (
     "Type a move's number from the list, or the move as the list shows it:",
@@ -134,11 +137,16 @@ def _ask(term: Terminal, state: State, view: View, hint: Move, source: TextIO) -
     while True:
         term.out.write(f"Your move [Enter: {move_text(hint)}]> ")
         term.out.flush()
-        line = source.readline()
+        line = source.readline(LINE_LIMIT + 1)
         if not line:
             term.say("")
             term.say("Input ended: the game stops here.")
             return None
+        if len(line) > LINE_LIMIT and not line.endswith("\n"):
+            while line and not line.endswith("\n"):  # the rest of the line, a piece at a time
+                line = source.readline(LINE_LIMIT)
+            term.say(f"That line is longer than {LINE_LIMIT} characters: type a move.")
+            continue
         echo = line.rstrip("\n")
         if not source.isatty():
             term.say(echo)  # piped input: show it, so the transcript reads as a game
@@ -280,6 +288,12 @@ def run(args: argparse.Namespace) -> int:
     names = read_bot_names(args.bots, rules.players - 1, parser, what="computer seats")
     bots = [make_bot(name, args.seed + s) for s, name in enumerate(names)]
     color = {"auto": None, "always": True, "never": False}[args.color]
+    if sys.stdout is None:  # started with standard output closed (``tysiac play >&-``)
+        raise OutputError(OSError(errno.EBADF, "standard output is closed"))
+    if sys.stdin is None:  # (``tysiac play <&-``)
+        print("tysiac play: standard input is closed: nothing to read your moves from",
+              file=sys.stderr)  # fmt: skip
+        return 1
     play_terminal(
         rules, seat=args.seat, bots=bots, seed=args.seed, color=color, max_deals=args.max_deals
     )

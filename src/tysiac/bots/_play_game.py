@@ -22,6 +22,11 @@ def check_bots(bots: object, players: int) -> list[Bot]:
             f"bots={brief(bots)}: give a list of bots, one per seat ({type(bots).__name__} given)"
         )
     for seat, bot in enumerate(bots):
+        if isinstance(bot, type):  # the class, whose choose is not yet bound to a bot
+            raise NotABotError(
+                f"bots[{seat}]={bot.__name__} is a class, not a bot: pass {bot.__name__}() "
+                "(an instance)"
+            )
         if not callable(getattr(bot, "choose", None)):
             raise NotABotError(
                 f"bots[{seat}]={type(bot).__name__} object is not a bot: a bot has a "
@@ -56,7 +61,8 @@ def play_game(
 
     Raises:
         InvalidRulesError: ``rules`` is not a :class:`~tysiac.Rules`.
-        NotABotError: ``bots`` is not a list of bots (objects with a ``choose`` method).
+        NotABotError: ``bots`` is not a list of bots (objects with a ``choose`` method; a
+            bot's class is not one).
         InvalidSeatError: the number of bots is not the number of players.
         InvalidDealError: ``max_deals`` is negative or not an int, or ``seed`` is not an int.
         IllegalMoveError: a bot returned an illegal move.

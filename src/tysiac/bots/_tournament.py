@@ -20,7 +20,13 @@ import attrs
 
 from .._engine.api import apply, new_game
 from .._engine.results import Outcome
-from .._errors import InvalidDealError, InvalidRulesError, NotABotError, brief
+from .._errors import (
+    ArgumentTypeError,
+    InvalidDealError,
+    InvalidRulesError,
+    NotABotError,
+    brief,
+)
 from .._info.observe import observe
 from .._rules.rules import Rules
 from ._play_game import check_bots
@@ -348,6 +354,7 @@ def tournament(
         InvalidSeatError: the number of bots is not the number of players.
         InvalidDealError: ``games``, ``seed``, ``workers``, ``max_deals`` or ``chunk``
             is not a fitting int, or ``names`` is not one string per bot.
+        TypeError: ``executor`` has no ``submit`` method (a :class:`~tysiac.TysiacError`).
 
     Example:
         >>> from tysiac import Rules
@@ -376,6 +383,11 @@ def tournament(
         max_deals = _check_int("max_deals", max_deals, 1)
     if chunk is not None:
         chunk = _check_int("chunk", chunk, 1)
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise ArgumentTypeError(
+            f"executor={brief(executor)} is not an executor: give a "
+            "concurrent.futures.Executor (or anything with its submit method) or None"
+        )
     labels = default_names(players) if names is None else _names(names, len(players))
     blob = _pickled(players)
     if progress is None:
