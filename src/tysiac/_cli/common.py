@@ -82,9 +82,9 @@ class OutputError(Exception):
 #: ``d``, ``ł`` as ``l``; other letters lose their accents (``ą`` -> ``a``), and anything
 #: else becomes ``?``.
 _PLAIN: Final = {
-    **{"♠": "S", "♣": "C", "♦": "D", "♥": "H", "♤": "S", "♧": "C", "♢": "D", "♡": "H"},
-    **{"Δ": "d", "ł": "l", "Ł": "L"},
-}
+    "♠": "S", "♣": "C", "♦": "D", "♥": "H", "♤": "S", "♧": "C", "♢": "D", "♡": "H",
+    "Δ": "d", "ł": "l", "Ł": "L",
+}  # fmt: skip
 _PLAIN_ERRORS: Final = "tysiac-plain"
 
 

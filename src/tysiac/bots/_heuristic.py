@@ -24,7 +24,7 @@ from .._vocab.moves import (
 )
 from ._estimate import bid_value, estimate, give_order, holds_ace_marriage
 from ._knowledge import POINTS, SUIT, Knowledge, beats, card_mask, pair_held, winning_play
-from ._protocol import check_seed, check_view, refuse_impossible
+from ._protocol import check_seed, decide
 
 __all__ = ["HeuristicBot"]
 
@@ -107,11 +107,7 @@ class HeuristicBot:
 
     def choose(self, view: View) -> Move:
         """The heuristic's move in the position ``view`` shows."""
-        moves = check_view("HeuristicBot", view).legal_moves
-        try:
-            return self._choose(view, moves)
-        except Exception as error:  # a view whose fields do not fit together, or a fault
-            refuse_impossible("HeuristicBot", view, error)
+        return decide("HeuristicBot", view, self._choose)
 
     def _choose(self, view: View, moves: tuple[Move, ...]) -> Move:
         phase = view.phase

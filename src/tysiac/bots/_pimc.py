@@ -24,7 +24,7 @@ from .._vocab.moves import Bid, Bomb, ChooseMusik, Claim, Concede, Contract, Dis
 from ._estimate import give_order
 from ._heuristic import HeuristicBot
 from ._knowledge import card_mask
-from ._protocol import check_seed, check_view, refuse_impossible
+from ._protocol import check_seed, decide
 from ._worlds import Budget, declared, first_lead, score_margin
 
 __all__ = [
@@ -162,11 +162,7 @@ class PIMCBot:
 
     def choose(self, view: View) -> Move:
         """The move that does best over the worlds solved (see the class)."""
-        moves = check_view("PIMCBot", view).legal_moves
-        try:
-            return self._choose(view, moves)
-        except Exception as error:  # a view whose fields do not fit together, or a fault
-            refuse_impossible("PIMCBot", view, error)
+        return decide("PIMCBot", view, self._choose)
 
     def _choose(self, view: View, moves: tuple[Move, ...]) -> Move:
         if len(moves) == 1:

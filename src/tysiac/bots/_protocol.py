@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import random
-from typing import NoReturn, Protocol, runtime_checkable
+from collections.abc import Callable
+from typing import Protocol, runtime_checkable
 
 from .._errors import ImpossibleViewError, InvalidDealError, NotAStateError, TysiacError, brief
 from .._info.sampling import Sampler
 from .._info.views import View
 from .._vocab.moves import Move
 
-__all__ = ["Bot", "check_seed", "check_view", "refuse_impossible"]
+__all__ = ["Bot", "check_seed", "check_view", "decide"]
 
 
 @runtime_checkable
@@ -48,8 +49,7 @@ def check_view(owner: str, view: object) -> View:
     else a clear error: :class:`~tysiac.NotAStateError`, or
     :class:`~tysiac.ImpossibleViewError` for a view built by hand that keeps its values as
     given (fields of the wrong types, or that do not decode to themselves).  Fields of the
-    right types that disagree are found only when a decision fails (see
-    :func:`refuse_impossible`)."""
+    right types that disagree are found only when a decision fails (see :func:`decide`)."""
     if not isinstance(view, View):
         raise NotAStateError(
             f"{owner}.choose({brief(view)}): {type(view).__name__} object is not a View: "
@@ -68,20 +68,25 @@ def check_view(owner: str, view: object) -> View:
     return view
 
 
-def refuse_impossible(owner: str, view: View, error: Exception) -> NoReturn:
-    """After ``error`` inside a bot's decision on ``view``: :class:`~tysiac.ImpossibleViewError`
-    when no game produces ``view``, else ``error`` itself (a fault of the bot's).
+def decide(owner: str, view: object, choose: Callable[[View, tuple[Move, ...]], Move]) -> Move:
+    """``choose(view, legal moves)`` for the bot ``owner``, ``view`` checked first (see
+    :func:`check_view`).
 
     The bots trust a view's fields to fit together (a view built by hand may have a phase
     or legal moves edited alone); that is checked only when a decision fails, by drawing a
-    world for the view, which must reproduce it exactly.
+    world for the view, which must reproduce it exactly: :class:`~tysiac.ImpossibleViewError`
+    when none does, else the decision's own error (a fault of the bot's).
     """
-    if not isinstance(error, TysiacError):
-        try:
-            Sampler(view).draw(random.Random(0))
-        except ImpossibleViewError as impossible:
-            raise ImpossibleViewError(
-                f"{owner}.choose(): no game produces this view ({str(impossible)[:200]}): "
-                "a bot chooses from observe(state, seat)"
-            ) from None
-    raise error
+    checked = check_view(owner, view)
+    try:
+        return choose(checked, checked.legal_moves)
+    except Exception as error:
+        if not isinstance(error, TysiacError):
+            try:
+                Sampler(checked).draw(random.Random(0))
+            except ImpossibleViewError as impossible:
+                raise ImpossibleViewError(
+                    f"{owner}.choose(): no game produces this view ({str(impossible)[:200]}): "
+                    "a bot chooses from observe(state, seat)"
+                ) from None
+        raise

@@ -27,7 +27,7 @@ from .._vocab.moves import Claim, Move
 from ._heuristic import HeuristicBot
 from ._knowledge import card_mask
 from ._policy import Policy
-from ._protocol import check_seed, check_view, refuse_impossible
+from ._protocol import check_seed, decide
 from ._tree import Node, candidates, grow
 
 __all__ = ["SearchBot"]
@@ -127,11 +127,7 @@ class SearchBot:
 
     def choose(self, view: View) -> Move:
         """The root's most visited move after the search (see the class)."""
-        moves = check_view("SearchBot", view).legal_moves
-        try:
-            return self._choose(view, moves)
-        except Exception as error:  # a view whose fields do not fit together, or a fault
-            refuse_impossible("SearchBot", view, error)
+        return decide("SearchBot", view, self._choose)
 
     def _choose(self, view: View, moves: tuple[Move, ...]) -> Move:
         if len(moves) == 1:

@@ -137,7 +137,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's own na
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(rules.players)]
         self.agents = self.possible_agents[:]
-        size = self._size = len(feature_names(rules))
+        size = len(feature_names(rules))
         self._n = num_actions(rules)
         self._seats = {name: seat for seat, name in enumerate(self.possible_agents)}
         self._observed: dict[str, dict[str, np.ndarray[Any, Any]]] = {}
